@@ -287,6 +287,16 @@ def kb_txt8_engine(pytestconfig):
     return build_engine(ROOT / "tests" / "fixtures" / "kb_txt8", index_path=_index_cache(pytestconfig, "kb_txt8"))
 
 
+@pytest.fixture(scope="session")
+def kb_txt14_engine(pytestconfig):
+    """The fourteenth plain-text fixture KB (tests/fixtures/kb_txt14, tests/fixtures/kb_txt14_README.md), written blind:
+    tables declared in words ("rows:" / "columns:" lines), businesses named by their customers, "key => value"
+    profiles, a question-and-answer glossary and towns in a region-then-town outline."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt14", index_path=_index_cache(pytestconfig, "kb_txt14"))
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

@@ -34,6 +34,7 @@ _FILLER = {"peopl", "person", "folk", "adult", "individu", "men", "women", "resi
 _DECADES = {"twenti": 20, "thirti": 30, "forti": 40, "fifti": 50, "sixti": 60, "seventi": 70, "eighti": 80}
 _DECADE_START = {"twent": 20, "thirt": 30, "fort": 40, "fift": 50, "sixt": 60, "sevent": 70, "eight": 80}
 _DECADE = re.compile(r"\b(twent|thirt|fort|fift|sixt|sevent|eight)(?:y|ies|ysomethings?)\b", re.I)
+_DECADE_SAID = re.compile(r"\b(?:twent|thirt|fort|fift|sixt|sevent|eight)y[- ]somethings?\b")  # an age, not a behaviour
 _SPAN = re.compile(r"\b(\d{2})\s*(?:-|–|—|to|and)\s*(\d{2})(?=\s*(?:years?|yrs?|-year|\b))", re.I)
 _FROM = re.compile(r"\b(\d{2})\s*(?:\+|plus\b|(?:years?\s+)?(?:and|or)\s+(?:older|over|above|up)\b)", re.I)
 _OVER = re.compile(r"\b(?:over|above|older than|at least)\s+(\d{2})\b", re.I)
@@ -91,7 +92,7 @@ def _content(text: str, generic: bool = False) -> dict[str, str]:
     """Stem → the word it came from, for the description's behaviour words (no ages, no people words);
     with ``generic``, its generic words (:data:`_FILLER`) instead."""
     out: dict[str, str] = {}
-    for w in re.findall(r"[a-z][a-z'’]*", (text or "").lower().replace("-", " ")):
+    for w in re.findall(r"[a-z][a-z'’]*", _DECADE_SAID.sub(" ", (text or "").lower()).replace("-", " ")):
         st = resolve.terms(w)
         if not st:
             continue
@@ -140,9 +141,11 @@ def described(query: str, definitions: Mapping[str, str], keep: Callable[[str], 
     description ``query`` fits, else None (see the module doc for the rules); of the keys ``keep``
     (given) allows — those that count what the query names (:func:`mpa.audience_unsaid.keeper`)."""
     q = _content(query)
+    band = query_band(query)
+    if band and not q:  # "teens and twenty-somethings": ages only — the one row whose ages they mostly are
+        return by_ages(band, definitions, keep)
     if len(q) < 2:  # one word is a name ("homeowners"), which the name rules read; a description says more
         return defined_as(query, q, definitions, keep)
-    band = query_band(query)
     scored: list[tuple[tuple, str]] = []
     for key, text in definitions.items():
         rb = row_band(text)
@@ -162,6 +165,25 @@ def described(query: str, definitions: Mapping[str, str], keep: Callable[[str], 
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][1]
+
+
+def by_ages(band: tuple[int, int], definitions: Mapping[str, str], keep: Callable[[str], bool] | None = None) -> str | None:
+    """The one key whose stated ages share most of theirs with ``band`` (shared years over the years of both, at least
+    half), clearly more than any other key's — or as much, but stated in its own label ("residents aged 15 to 29",
+    not "residents", whose text only borrowed a caption's ages); None otherwise."""
+    scored = []
+    for key, text in definitions.items():
+        rb = row_band(key) or row_band(text)
+        if rb and rb not in _ANY_ADULT and _overlap(band, rb) and (keep is None or keep(key)):
+            shared = min(band[1], rb[1]) - max(band[0], rb[0]) + 1
+            scored.append((shared / (max(band[1], rb[1]) - min(band[0], rb[0]) + 1), row_band(key) is not None, key))
+    scored.sort(reverse=True)
+    if not scored or scored[0][0] < 0.5:
+        return None
+    best = scored[0]
+    if all(r < best[0] / 2 or (r == best[0] and best[1] and not own) for r, own, _ in scored[1:]):
+        return best[2]
+    return None
 
 
 def defined_as(query: str, content: dict[str, str], definitions: Mapping[str, str],

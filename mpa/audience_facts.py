@@ -27,6 +27,10 @@ _TITLE_WORD = re.compile(rf"^(?:[{_UP}][\w.'’&-]*|[A-Z]{2,}|DMA|of|the|and|St\
                          r"von|van|der|den|upon)$")
 
 
+# a head count as prose writes it ("186,000", "3.4M", "6.7 million") and the words that hedge it
+_NUM = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b"
+
+
 def _people(text: str) -> float | None:
     """The first head count in ``text`` ("3.4M", "950,000", "6.7 million"), read by the tool
     side's one number reader (:func:`mpa.tables.parse_number`)."""
@@ -56,6 +60,30 @@ def _counted_line(source: str, off: int, line: str, body: str, ctx: Context) -> 
 
 def audience_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
     return _population_line(source, off, line, body, ctx) or _counted_line(source, off, line, body, ctx)
+
+
+# "Cebu City: 964,200 residents | 287,000 aged 15 to 29": a place, then counts each with the noun it counts
+_COUNTS_ROW = re.compile(rf"^(?P<geo>[{_UP}][\w.'’ -]{{1,40}}): (?P<cells>(?:{_NUM}) [a-z][^|\d]*(?:\d[^|]*)?"
+                         rf"(?: \| (?:{_NUM}) [a-z][^|]*)+)$")
+_COUNT_CELL = re.compile(rf"^(?P<n>(?:{_NUM})) (?P<what>[a-z].*)$")
+
+
+def counts_row(source: str, off: int, line: str, body: str) -> list[Fact]:
+    """The facts of a place's row of counts, one per cell, each counting the noun written after its figure; a cell
+    that only narrows the first ("287,000 aged 15 to 29" after "964,200 residents") counts the first cell's noun so
+    narrowed (:func:`mpa.fixed_width.audience_named`: residents aged 15 to 29)."""
+    from mpa.fixed_width import audience_named
+    m = _COUNTS_ROW.match(body.strip())
+    if not m or not all(_TITLE_WORD.match(w) for w in m.group("geo").split()):  # a place's name
+        return []
+    cells = [_COUNT_CELL.match(c.strip()) for c in m.group("cells").split(" | ")]
+    if not all(cells):
+        return []
+    names = [m.group("geo")] + [c.group("what").strip() for c in cells]
+    geo = m.group("geo").strip()
+    return [Fact("audience", geo, c.group("n"), size, size, "people", source, off, off + len(line), form="list",
+                 geography=geo, audience=audience_named(names, i)) for i, c in enumerate(cells, 1)
+            if (size := _people(c.group("n"))) is not None]
 
 
 def _population_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
@@ -102,8 +130,6 @@ def _audience_name(heading: str) -> str:
     return h.title() if h.isupper() else h
 
 
-# a head count as prose writes it ("186,000", "3.4M", "6.7 million") and the words that hedge it
-_NUM = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b"
 _HEDGE = r"(?:roughly|about|approximately|around|some|nearly|almost)"
 _HOLDS = re.compile(rf"(?P<geo>(?:[{_UP}][\w.'’-]*\s+){{0,4}}(?:DMA|metro|market|[{_UP}][\w.'’-]*))\s+(?:holds|has|counts|"
                     r"contains|is home to|numbers)\s+(?:roughly|about|approximately|around|some|an estimated\s+)?\s*"

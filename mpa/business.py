@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mpa import resolve, saleroute
+from mpa.labelwords import stems
 from rag.sentences import loose_sentences
 
 TOP = 3         # a vertical's similarity: the mean of its TOP nearest pieces (one lucky piece is not a description)
@@ -123,17 +124,34 @@ def profiles(t: Any, facts: list) -> tuple[dict[str, list[str]], list[str]]:
                 prof[v] = [v.replace("-", " ")] + pieces(t.texts[row.source].split("\n## ", 1)[0], routes)
             prof[v].extend(pieces(row.when, routes))
     else:
+        flat = [" ".join(text.split()) for text in t.texts.values()]
         for f in facts:
             if f.kind != "benchmark" or not f.vertical:
                 continue
-            got = prof.setdefault(f.vertical, [f.vertical] + [p for p in resolve_parts(f.vertical)])
-            section = _section_of(t.texts[f.source], f.start, f.vertical)
+            if f.vertical not in prof:
+                prof[f.vertical] = [f.vertical] + [p for p in resolve_parts(f.vertical)] + [
+                    x for d in said_to_be(f.vertical, flat) for x in pieces(d, routes)]
+            got = prof[f.vertical]
+            section = _section_of(t.texts[f.source], f.start, f.vertical) or (
+                _block_of(t.texts[f.source], f.start) if f.form == "metric-line" else "")
             if section and section not in got:
                 got.extend(x for x in pieces(section, routes) if x not in got)
     prof = {k: list(dict.fromkeys(v)) for k, v in prof.items()}
     uncovered = uncovered_names(t.texts.values())
     _CACHE[t] = (facts, prof, uncovered, frozenset(routes))
     return prof, uncovered
+
+
+# "tailors are the opposite", "… is the dearest": a comparison with another business, not what this one is
+_COMPARED = r"(?:opposite|same|reverse|other|one|most|least|best|worst|only|first|last|\w+est)\b"
+
+
+def said_to_be(label: str, texts: list[str]) -> list[str]:
+    """What the KB's prose says a row label is ("a row that reads people who go river tubing is the outfitter that
+    rents the tubes and runs the shuttle; …"): a KB that names its rows by their customers or in a word of its own
+    describes each so, and the description is that business's name in everyday words."""
+    said = re.compile(rf"(?<![\w-]){re.escape(label)} (?:is|are|means) (?!(?:the |an? )?{_COMPARED})(?:the |an? )?([^;.:]{{3,120}})", re.I)
+    return [m.group(1) for text in texts if label.lower() in text.lower() for m in said.finditer(text)]
 
 
 def routes_of(t: Any, facts: list) -> frozenset[str]:
@@ -162,6 +180,21 @@ def _section_of(text: str, at: int, label: str) -> str:
         return ""
     nxt = _HEADING.search(text, h.end())
     return text[h.end():nxt.start() if nxt else len(text)]
+
+
+def _block_of(text: str, at: int) -> str:
+    """The names of the counts among the lines around offset ``at`` (up to a blank line, as the fact readers read them:
+    :func:`mpa.layout.readable`): a business's own staff and stock under its caption ("cobblers at the bench => 2
+    people", "rugs washed a week => 35") say what the business is; its prices, shares and spans name metrics."""
+    from mpa.layout import readable
+    start, end = text.rfind("\n\n", 0, at), text.find("\n\n", at)
+    block = readable(text)[start + 1 if start >= 0 else 0:end if end >= 0 else len(text)]
+    return "\n".join(m.group(1) for m in _COUNT_LINE.finditer(block))
+
+
+# "cobblers at the bench:   2 people": a count, its noun at most, no price, share or span of time
+_COUNT_LINE = re.compile(r"(?m)^[-*\s]*([A-Za-z][^:\n]{2,60}):\s+\d[\d,]*(?:\s+(?!(?:days?|weeks?|months?|years?|hours?|minutes?)\b)"
+                         r"[a-z]+)?\s*$")
 
 
 def rank(phrase: str, prof: dict[str, list[str]], top: int = 0) -> list[tuple[float, str, str]]:
@@ -264,7 +297,8 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     if not ranked:
         return BusinessMatch(None, "no match", candidates=cands)
     best, label, piece = ranked[0]
-    second = ranked[1][0] if len(ranked) > 1 else 0.0
+    # a business's profile and its row ("Shoe Repair Shops Profile", "shoe repair shops") are one business, not a rival
+    second = next((s for s, k, _ in ranked[1:] if not (set(stems(k)) <= set(stems(label)) or set(stems(label)) <= set(stems(k)))), 0.0)
     away = rank(core, {"": uncovered}, top=1) if uncovered else []
     nearest = _ranked(per, top=1)[0][0]  # one piece against one name: the same footing
     if away and away[0][0] >= nearest + UNCOVERED_LEAD and away[0][0] >= UNCOVERED_FLOOR:

@@ -125,11 +125,13 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
 
     def reading(mine: list[Fact]) -> str | None:  # "CAC payback": the vertical's own name word for word, before the
         said_whole = next((f.metric for f in mine if f.metric and norm(f.metric) == norm(metric)), None)  # (CAC)
-        return said_whole or canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
-            or _priced_unit(metric, known_metrics) or own \
-            or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
-                f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier}) \
-            or ownwords.own_by_words(metric, mine)  # "membership price": a profile's "Monthly membership", by its words
+        have = {f.metric for f in mine}
+        first = said_whole or canonical_metric(metric, known_metrics) or (own if own in have else None) \
+            or _priced_unit(metric, known_metrics) or own
+        if first in have or first in known_metrics:  # a metric the KB states for other verticals: this one lacks it
+            return first
+        defined = ownwords.read_otherwise(metric, first, mine, t.texts, _names_of(mine))  # "cost per new customer"
+        return defined if defined in have or first is None else first
     m = reading(mine)
     for other in (shorter_names, longer_names):  # "Quick Service Restaurants" is its "Quick Service", and
         if m not in {f.metric for f in mine} and (more := other(names, labels)):  # "Coworking" its "Coworking Spaces"

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from mpa import fixed_width, prose_subject, publisher
-from mpa.audience_facts import audience_line, one_spelling, prose_audience_facts
+from mpa.audience_facts import audience_line, counts_row, one_spelling, prose_audience_facts
 from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
@@ -75,6 +75,9 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             continue
         prev_heading = False
         body = BULLET.sub("", s, count=1)
+        if counted := counts_row(source, off, line, body):  # "Ithaca: 12,900 households | 11,600 adults aged 25 to 54"
+            out.extend(counted)
+            continue
         fact = audience_line(source, off, line, body, ctx)
         if fact is None and ctx.fresh:
             fact = _labelled_line(source, off, line, body, ctx)
@@ -162,7 +165,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if own_name:  # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months", "Impression Multiplier: 6.5-8.0x" in a profile
         # (not a "BY VERTICAL" list's row): a figure named by its whole label — a name, not a sentence — never by the
         # vocabulary metric a word of it names (CAC); a multiple no vocabulary metric names is its own, too
-        short = len(plain.split()) <= 5 and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
+        most = 8 if _PROFILE.search(ctx.text()) else 5  # a profile's own figure may be named at length ("wash of an 8 by 10 wool rug")
+        short = len(plain.split()) <= most and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
         metric_of_label = " ".join(plain.split()).lower() if short else None
     if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:
         # "Cost Per Lead: $62-78" inside a vertical's section

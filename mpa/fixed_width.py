@@ -10,7 +10,13 @@ metric and the platform), each row a "- Row: figure" line. The facts keep the sp
 * Rows are businesses only when the first header cell says so ("KIND OF STUDIO", "TYPE OF BUSINESS", "INDUSTRY");
   a first header naming a kind of place ("TOWN", "CITY", "COUNTY") makes the rows places and the columns of plain
   counts audiences ("RESIDENTS"; "AGED 18 TO 34" counts the residents of that age, "OWNER-OCCUPIED" the households).
-* A dash cell ("—", "-", "n/a") states no figure; a footnote marker after a cell ("$34–48 [1]") points to the
+* A table declared in words is read alike: a "rows: what the rows are" line and a "columns: a | b" line, then rows
+  written "label: cell | cell" ("people who go river tubing: from $9 to $14 | from 78 to 86%"); a rows line naming a
+  business or a trade ("rows: who the business serves", "rows: trades") makes the rows businesses, and a cell "from X
+  to Y" is the range "X to Y", and a column named "CPC on Google Ads" is the caption "CPC - GOOGLE ADS".
+* Records one to a line, their fields apart by " ; ", under a line naming the fields ("record format: size ; price
+  per week ; fewest weeks sold" over "quarter page ; $35-to-$52 ; 13 weeks") are a table too, its header that line.
+* A dash cell ("—", "-", "n/a", "none sold") states no figure; a footnote marker after a cell ("$34–48 [1]") points to the
   "[1] …" note under the table, kept as the fact's note.
 """
 from __future__ import annotations
@@ -20,19 +26,27 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from mpa.fact_text import Fact
+from mpa.fact_text import Fact, fact_unit, number_range
 
 _CELL = re.compile(r"\S+(?: \S+)*")  # a cell: words one space apart; two spaces or more end it
 _FIGURE = re.compile(r"\d")
 _NOT_HEADER = re.compile(r"^[^\w]*\d|[$€£%|]|^[-*•]")  # a header names columns: no figures, no bullet or pipe
 _MARK = re.compile(r"\s*\[(\d{1,2})\]\s*$")
 _NOTE = re.compile(r"(?m)^\[(\d{1,2})\]\s+(.+(?:\n[ \t]+\S.*)*)")
-_NO_FIGURE = re.compile(r"[—–-]+|n/?a|none|not available", re.I)
+_NO_FIGURE = re.compile(r"[—–-]+|n/?a|none(?: [a-z]+)?|not available", re.I)
 # a first header saying the rows are kinds of business, or places
 _BUSINESS_ROWS = re.compile(r"(?:kind|type|sort)s? of \w.*|vertical|industry|sector|business(?: type)?|category",
                             re.I)
 _PLACE_ROWS = re.compile(r"towns?|city|cities|count(?:y|ies)|states?|regions?|markets?|metros?|provinces?|districts?|"
                          r"countr(?:y|ies)|places?|areas?|dmas?|neighbou?rhoods?|geography|location", re.I)
+# "rows: trades" / "columns: cost per first drop-off | back within a year": a table declared in words
+_DECLARED = re.compile(r"(?m)^rows: *([^\n|:]{2,60})\ncolumns: *([^\n:]+\|[^\n:]+)\n")
+_DECLARED_ROW = re.compile(r"^([^:|]{2,80}): +(\S[^|]*(?: \| [^|]+)+)$")
+_DECLARED_BUSINESS = re.compile(r"\b(?:business(?:es)?|trades?|kinds? of|types? of|industr(?:y|ies)|verticals?|sectors?)\b",
+                                re.I)
+_RECORD_HEAD = re.compile(r"(?m)^(?:record )?(?:format|fields|layout): *([^\n;]+(?: ; [^\n;]+)+)\n")
+_ON_PLATFORM = re.compile(r"^(.+?) on ((?:[A-Z][\w.&'-]*)(?: [A-Z][\w.&'-]*){0,3})$")  # "CPC on Google Ads"
+_FROM_TO = re.compile(r"^from +(?=\S+ +to +\S)", re.I)  # "from $9 to $14": the range "$9 to $14"
 _AFTER_NOUN = re.compile(r"(?:aged|with|without|who|that|in|over|under|between|from|of)\b", re.I)
 
 
@@ -60,6 +74,43 @@ def _row(line: str, starts: list[int]) -> list[str] | None:
     return out if last >= 1 and out[0] else None
 
 
+def _declared(text: str) -> list[Table]:
+    """Every table declared in words (module doc): its rows line is the first column's name ("business" when it names
+    businesses), its columns line the other columns' names, each "label: cell | cell" line under them a row."""
+    out = []
+    for m in _DECLARED.finditer(text):
+        names = [_ON_PLATFORM.sub(r"\1 - \2", n.strip()) for n in m.group(2).split("|")]  # the caption "CPC - GOOGLE ADS"
+        first = "business" if _DECLARED_BUSINESS.search(m.group(1)) else m.group(1).strip()
+        rows, off = [], m.end()
+        for line in text[off:].split("\n"):
+            row = _DECLARED_ROW.match(line)
+            cells = [row.group(1).strip()] + [_FROM_TO.sub("", c.strip()) for c in row.group(2).split(" | ")] if row else []
+            if len(cells) != len(names) + 1:
+                break
+            rows.append((off, len(line), cells))
+            off += len(line) + 1
+        if len(rows) >= 2:
+            out.append(Table([(0, first)] + [(0, n.upper()) for n in names], rows, m.group(0)[:-1]))  # captions
+    return out
+
+
+def _records(text: str) -> list[Table]:
+    """Every table of records under a line naming their fields (module doc)."""
+    out = []
+    for m in _RECORD_HEAD.finditer(text):
+        names = [n.strip() for n in m.group(1).split(" ; ")]
+        rows, off = [], m.end()
+        for line in text[off:].split("\n"):
+            cells = [c.strip() for c in line.split(" ; ")]
+            if len(cells) != len(names) or not all(cells):
+                break
+            rows.append((off, len(line), cells))
+            off += len(line) + 1
+        if len(rows) >= 2:
+            out.append(Table([(0, n.upper()) for n in names], rows, m.group(0)[:-1]))
+    return out
+
+
 def tables(text: str) -> list[Table]:
     """Every fixed-width table of ``text``: a flush-left header of two cells or more, then two rows or more under it
     (up to a blank line) with a figure in a column after the first."""
@@ -85,10 +136,10 @@ def tables(text: str) -> list[Table]:
             i = j
         else:
             i += 1
-    return out
+    return out + (_declared(text) if "\ncolumns:" in text else []) + (_records(text) if " ; " in text else [])
 
 
-def _audience(names: list[str], col: int) -> str:
+def audience_named(names: list[str], col: int) -> str:
     """A count column's audience: its own name, or the first count column's noun it narrows ("AGED 18 TO 34" after
     "RESIDENTS": residents aged 18 to 34; "OWNER-OCCUPIED" after "HOUSEHOLDS": owner-occupied households)."""
     name, first = names[col], names[1]
@@ -97,6 +148,20 @@ def _audience(names: list[str], col: int) -> str:
     elif col > 1 and " " not in name and not name.lower().endswith("s"):  # one word, no plural noun: a modifier
         name = f"{name} {first}"
     return name.title() if name.isupper() else name
+
+
+def _named_by_header(source: str, name: str, rows: list[tuple[int, int, list[str]]], col: int) -> list[Fact]:
+    """A column of prices or shares whose name no caption reader reads as a metric ("back within a year"): the
+    figure the header names, in the header's words, of each row's business."""
+    out = []
+    for row_off, length, cells in rows:
+        value = _MARK.sub("", cells[col]).strip()
+        unit = fact_unit(value)
+        if value and not _NO_FIGURE.fullmatch(value) and unit in ("$", "%"):
+            low, high = number_range(value)
+            out.append(Fact("benchmark", cells[0], value, low, high, unit, source, row_off, row_off + length,
+                            form="column", vertical=cells[0], metric=" ".join(name.lower().split())))
+    return out
 
 
 def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list[Fact]]) -> list[Fact]:
@@ -109,7 +174,7 @@ def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list
         names = [n for _, n in t.header]
         if _BUSINESS_ROWS.fullmatch(names[0]):
             for col in range(1, len(names)):
-                lines, spans, off = [names[col]], [], len(names[col]) + 1
+                lines, spans, off = [names[col].upper()], [], len(names[col]) + 1  # a caption, in any case written
                 for row_off, length, cells in t.rows:
                     cell = cells[col]
                     mark = _MARK.search(cell)
@@ -121,14 +186,16 @@ def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list
                     spans.append((off, off + len(line), row_off, length))
                     lines.append(line)
                     off += len(line) + 1
-                for f in extract_facts(source, "\n".join(lines) + "\n"):
+                read = extract_facts(source, "\n".join(lines) + "\n") or _named_by_header(source, names[col], t.rows, col)
+                for f in read:
                     at = next(((o, n) for a, b, o, n in spans if a <= f.start < b), None)
                     if at:
                         f.start, f.end = at[0], at[0] + at[1]
+                    if at or f.form == "column":
                         out.append(f)
         elif _PLACE_ROWS.fullmatch(names[0]):
             for col in range(1, len(names)):
-                audience = _audience(names, col)
+                audience = audience_named(names, col)
                 for row_off, length, cells in t.rows:
                     value = _MARK.sub("", cells[col])
                     if not re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", value):
@@ -144,7 +211,7 @@ def as_lists(text: str) -> str:
     """``text`` with each fixed-width table whose rows are neither businesses nor places (a rate card's placements:
     those are the look-up tools' facts) written as one "- Row: cell" list per column after the first, under the
     column's name as its caption (for a reader of lists and sentences, not of spans: the length changes)."""
-    found = tables(text) if "   " in text else []
+    found = sorted(tables(text), key=lambda t: t.rows[0][0]) if "   " in text or " ; " in text or "\ncolumns:" in text else []
     for t in reversed(found):  # from the end: the earlier tables' offsets hold
         names = [n for _, n in t.header]
         if _BUSINESS_ROWS.fullmatch(names[0]) or _PLACE_ROWS.fullmatch(names[0]):

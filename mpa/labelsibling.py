@@ -22,4 +22,5 @@ def sibling(phrase: str, label: str) -> bool:
     """Does ``label`` hold a word that is a word of ``phrase`` with another front (or the reverse)?"""
     said, own = _words(phrase), _words(label)
     return any(a != b and (a.endswith(b) or b.endswith(a)) and min(len(a), len(b)) >= _MIN + 1
+               and max(a, b, key=len) != "re" + min(a, b, key=len)  # "reupholstery" is upholstery done again: the same
                for a in said for b in own)

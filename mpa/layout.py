@@ -16,6 +16,12 @@ The layouts, each a habit of plain-text KBs written by different hands:
 * "AT A GLANCE: CUSTOM TATTOO STUDIO" (or "SNAPSHOT:", "FACT SHEET:") over such cells is that business's profile;
 * a glossary term on a line of its own with its definition indented under it ("PAID DEPOSIT" / "    means: a studio
   booking …") is the line "PAID DEPOSIT: a studio booking …";
+* a glossary written as questions and answers ("ASKED: What is a booked outing?" / "ANSWERED: One party's paid …",
+  "Q: What does "back within a year" measure?" / "A: …") is the line "booked outing: One party's paid …" — a term of a
+  few words only ("What is the smallest budget worth running …?" asks for advice, not a name), its other name said
+  in brackets ("What is CPM, also written cost per thousand impressions?": "CPM (cost per thousand impressions)");
+* pairs written "key => value", two or three to a line apart by " ; " ("tour ticket per adult => $89 ; tour ticket per
+  child => $69"), are one "key: value" list line each, as the cells above are;
 * a record kept as a program keeps it ("PROFILE: bouldering_gym" over "  day_pass   = $22" lines) is that business's
   profile of "Day pass: $22" lines.
 """
@@ -32,12 +38,18 @@ _EVERY_CHANNEL = re.compile(r"ALL (?:CHANNELS|PLATFORMS|SOURCES|MEDIA)|BLENDED|E
 _CELL = re.compile(r"[A-Za-z][^:|\n]{0,40}?(?::\s*|\s+)(?:[A-Z]{0,3}[$€£])?\d[^|\n]*")
 _CELLS = re.compile(r"(?m)^(?![ \t]*\|)([^\n|]+(?: \| [^\n|]+)+)$")
 _TERM_MEANS = re.compile(r"(?m)^([A-Z][A-Z0-9 '&/-]{1,50}[A-Z0-9])\n[ \t]+(?:means|definition|defined as):")
-_PROFILE_HEADS = ("AT A GLANCE", "SNAPSHOT", "FACT SHEET", "KEY FIGURES", "KEY NUMBERS")  # over a business's own figures
+_PROFILE_HEADS = ("AT A GLANCE", "SNAPSHOT", "FACT SHEET", "KEY FIGURES", "KEY NUMBERS", "BY THE NUMBERS",
+                  "IN (?:ITS|THEIR) OWN (?:NUMBERS|FIGURES)")  # over a business's own figures
 _GLANCE = re.compile(rf"(?m)^(?:{'|'.join(_PROFILE_HEADS)}): ([A-Z][A-Z0-9 &'\-]{{2,60}})$")
 # "PROFILE: bouldering_gym" over "  day_pass   = $22" lines: a record written as a program would keep it
 _SNAKE_HEAD = re.compile(rf"(?m)^(?:PROFILE|{'|'.join(_PROFILE_HEADS)}): ([a-z][a-z0-9_]{{2,60}})$")
 _KEY_VALUE = re.compile(r"(?m)^([ \t]*)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)( *)= (?=\S)")
-_GLANCE_WORDS = tuple(f"{h}: " for h in _PROFILE_HEADS)  # what _GLANCE needs
+_ASKED = re.compile(r"(?m)^(?:Q|QUESTION|ASKED): +What (?:is|are|does) (?:an? |the )?[\"“]?(?P<term>[A-Za-z][\w'-]*(?: [\w'-]+){0,4}?)"
+                    r"[\"”]?(?:, also (?:written|called|known as) (?P<other>[a-z][\w' -]{1,40}))?(?: measure| mean| count)?\?\n"
+                    r"(?:A|ANSWER|ANSWERED): +(?=[A-Za-z])")
+_GLANCE_WORDS = ("AT A GLANCE: ", "SNAPSHOT: ", "FACT SHEET: ", "KEY ", "NUMBERS: ", "FIGURES: ")  # what _GLANCE needs
+# "guides on every tour => 2 people ; tours a day in peak weeks => 9": pairs, " ; " between them
+_ARROWS = re.compile(r"(?m)^([^\n=;|]{2,60} => [^\n;]+(?: ; [^\n=;]{2,60} => [^\n;]+)*)$")
 _MEANS_WORDS = ("means:", "definition:", "defined as:")  # what _TERM_MEANS needs
 
 
@@ -67,6 +79,11 @@ def readable(text: str) -> str:
     if " = " in text:
         text = _SNAKE_HEAD.sub(lambda m: f"{m.group(1).replace('_', ' ').upper()} PROFILE".ljust(len(m.group(0))), text)
         text = _KEY_VALUE.sub(lambda m: m.group(1) + m.group(2).replace("_", " ").capitalize() + ":" + " " * (len(m.group(3)) + 1), text)
+    if "?\n" in text:
+        text = _ASKED.sub(lambda m: (m.group("term") + (f" ({m.group('other')})" if m.group("other") else "") + ": ").ljust(
+            len(m.group(0))), text)
+    if " => " in text:
+        text = _ARROWS.sub(lambda m: m.group(1).replace(" ; ", "\n- ").replace(" => ", ":   "), text)
     if any(w in text for w in _MEANS_WORDS):
         text = _TERM_MEANS.sub(lambda m: f"{m.group(1)}:".ljust(len(m.group(0))), text)
     return _CELLS.sub(_cells, _PIPED_CAPTION.sub(_caption, text)) if " | " in text else text

@@ -95,7 +95,8 @@ def name_platforms(facts: list, docs: tuple[tuple[str, str], ...]) -> None:
             f.form == "sentence" or _span(f.label, f.platform)) else None
         if said is None:
             for line in reversed(text[:f.start].splitlines()):
-                if re.search(r"[A-Z]", line) and not re.search(r"[a-z]", line):  # a heading or a caption
+                # a heading or a caption, or the "columns:" line naming a table's columns (mpa.fixed_width)
+                if re.search(r"[A-Z]", line) and not re.search(r"[a-z]", line) or line.startswith("columns: "):
                     said = _written(line.strip(), f.platform, f.metric, True)
                     if said:
                         break

@@ -342,7 +342,9 @@ def without_contrast(sentence: str) -> str:
     return _CONTRAST.sub("", sentence or "")
 
 
-_PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
+# "cost per booked test drive", "price of a lesson", "cost to land a new customer": the unit priced
+_PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for|to (?:land|get|win|acquire|gain|book|sign(?: up)?)"
+                       r"(?: an?| one)?)\s+(.+)$", re.I)
 
 
 def priced_unit(phrase: str) -> str:

@@ -25,7 +25,7 @@ def _unit_pattern(unit: str) -> str:
 
 def sentences(texts: dict[str, str], unit: str, glossary) -> str:
     """Every sentence of ``texts`` that says what ``unit`` is ("A booked call is …", "An install is counted when …",
-    "An inquiry here means …"), and its glossary entry (``glossary``: :func:`mpa.counted.definitions`), joined."""
+    "An inquiry here means …", "A lead on Yelp is a message …": a unit as one platform counts it), and its glossary entry (``glossary``: :func:`mpa.counted.definitions`), joined."""
     return _sentences(tuple(texts.items()), unit, glossary)
 
 
@@ -35,7 +35,7 @@ def _sentences(items: tuple[tuple[str, str], ...], unit: str, glossary) -> str:
     if not resolve.terms(unit):
         return ""
     said = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*(?:An?|The|Each|One)\s+" + _unit_pattern(unit)
-                      + r"(?:\s+here|\s+in this [a-z]+)?\s+(?:means|is|counts)\b(?!\s+(?:not|never)\b)[^.]*\.", re.I | re.M)
+                      + r"(?:\s+here|\s+in this [a-z]+|\s+(?:on|through|via) [A-Z]\w*(?: [A-Z]\w*)?)?\s+(?:means|is|counts)\b(?!\s+(?:not|never)\b)[^.]*\.", re.I | re.M)
     out = [" ".join(m.group(0).split()) for text in texts.values() for m in said.finditer(text)]
     entry = glossary(texts, {"unit": [unit]}).get("unit", "")
     return " ".join(([entry] if entry else []) + out)

@@ -56,7 +56,7 @@ _MEANING = re.compile(r"\bdifferen(?:ce|t)\b|\bdiffers?\b|\bmeans?\b|\bstands? f
 _PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges|pay|pays|per (?:lead|install|click|view|sale|order))\b",
                     re.I)
 # a KB sentence stating what its figures leave out
-_EXCLUDES = re.compile(r"\b(?:no figures? (?:are|is) (?:kept|given|published|available)|no figures? for|(?:are|is) excluded|excluded\b|"
+_EXCLUDES = re.compile(r"\b(?:no figures? (?:are|is) (?:kept|given|published|available)|no figures? (?:here )?for|(?:are|is) excluded|excluded\b|"
                        r"excluding|(?:are|is) not covered|not covered|out of scope|left out|(?:is|are) missing from|"
                        r"(?:have|has) no benchmarks?|does not publish|no (?:vertical )?breakdowns? exist)\b", re.I)
 

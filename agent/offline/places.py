@@ -29,9 +29,10 @@ _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:coun
                      r"\b(?i:all (?:the )?(?:50|fifty) states|coast to coast)\b")  # the US by its states, or its two coasts
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro", accented or hyphenated: "in
-# Paraná", "in Baden-Württemberg"): a place the vocabulary may not list, for the sizing tool to find in the KB's tables
+# Paraná", "in Baden-Württemberg", "trips out of Lapu-Lapu"): a place the vocabulary may not list, for the sizing tool
+# to find in the KB's tables
 _NAMED_MARKET = re.compile(r"\b((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\s+((?i:market|metro|metro area|dma))\b|"
-                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround ))((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\b(?! (?:Ads|ads))|"
+                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround )|(?<=\bout of ))((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\b(?! (?:Ads|ads))|"
                            # a name before the people counted: "how many Denver households", "how many Tulsa adults"
                            r"(?<=\b[Hh]ow many )((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})(?= [a-z])")
 _NOT_NAMED_PLACE = re.compile(r"^(?:" + "|".join(w.capitalize() for w in MONTHS + WEEKDAYS) + r"|Q[1-4]|Step|Section|The|"
@@ -41,7 +42,7 @@ _SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -
 # (:data:`_CODE_PLACE`, :data:`_SHARED`); for a named market a word of its kind, or a capital after the words the
 # name follows (:data:`_NAMED_MARKET`) — without it the form cannot match, and the text is left as it is
 _CODE_CUE = re.compile(r"[A-Z]{2}")
-_NAME_AFTER = re.compile(r"(?:in|near|across|around|[Hh]ow many) [A-ZÀ-ÖØ-Þ]")
+_NAME_AFTER = re.compile(r"(?:in|near|across|around|out of|[Hh]ow many) [A-ZÀ-ÖØ-Þ]")
 
 
 def _named_cue(text: str) -> bool:
