@@ -8,7 +8,7 @@ import functools
 import json
 import re
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from tests import kbtext_goldens as kg
 
@@ -333,3 +333,13 @@ def scan_platform_rows(texts: dict, caption: re.Pattern, read: Callable[[str], t
         return {"label": label, "platform": current[0], "metric": current[1]}
 
     return row_scanner(texts, caption, read, row, metric_codes)
+
+
+def framed_lines(texts: dict) -> Iterator[tuple[str, str | None]]:
+    """(source, stripped line) of every line of every KB text, the line None where a table or a profile ends: a blank
+    line, a frame of dashes, and the start of each file (so a scanner's state never runs from one file into the next)."""
+    for source, text in texts.items():
+        yield source, None
+        for line in text.splitlines():
+            s = line.strip()
+            yield source, (s if s and not kg.DASHES.match(s) else None)

@@ -53,28 +53,25 @@ def scanned() -> tuple[dict, ...]:
     """Every cell of a table whose header's first cell reads ``KIND OF …`` (the row a business, the column a metric and
     maybe a platform), and every ``key = value`` line under ``PROFILE: <snake_name>`` (the business in the plural its
     tables use). A table or a profile ends at a blank line or a frame."""
-    facts = []
-    for source, text in TEXTS.items():
-        captioned, header, profile = False, None, None
-        for line in text.splitlines():
-            s = line.strip()
-            if not s or kg.DASHES.match(s):
-                captioned, header, profile = False, None, None
-            elif (p := PROFILE.match(s)):
-                profile = _label(p.group(1).replace("_", " ")) + "s"
-            elif QUESTION.match(s):
-                captioned, header = True, None
-            elif captioned and header is None:
-                header = COLUMNS.split(s)
-            elif header and header[0].startswith("KIND OF "):
-                cells = COLUMNS.split(s)
-                for head, cell in zip(header[1:], cells[1:]):
-                    platform, metric = read_column(head)
-                    facts.append({"label": _label(cells[0]), "platform": platform, "metric": metric, "market": None,
-                                  "value": cell.split(" [")[0], "source": source, "line": s})
-            elif profile and (k := KEY_VALUE.match(s)):
-                facts.append(gf.profile_fact(profile, s, k.group(1).replace("_", " "), k.group(2), source,
-                                             METRIC_CODES))
+    facts, captioned, header, profile = [], False, None, None
+    for source, s in gf.framed_lines(TEXTS):
+        if s is None:
+            captioned, header, profile = False, None, None
+        elif (p := PROFILE.match(s)):
+            profile = _label(p.group(1).replace("_", " ")) + "s"
+        elif QUESTION.match(s):
+            captioned, header = True, None
+        elif captioned and header is None:
+            header = COLUMNS.split(s)
+        elif header and header[0].startswith("KIND OF "):
+            cells = COLUMNS.split(s)
+            for head, cell in zip(header[1:], cells[1:]):
+                platform, metric = read_column(head)
+                facts.append({"label": _label(cells[0]), "platform": platform, "metric": metric, "market": None,
+                              "value": cell.split(" [")[0], "source": source, "line": s})
+        elif profile and (k := KEY_VALUE.match(s)):
+            facts.append(gf.profile_fact(profile, s, k.group(1).replace("_", " "), k.group(2), source,
+                                         METRIC_CODES))
     return tuple(facts)
 
 

@@ -62,30 +62,27 @@ def scanned() -> tuple[dict, ...]:
     """Every cell of a table whose ``rows:`` line says its rows are businesses (the row a business, the column a metric
     and maybe a platform), and every ``key => value`` pair under ``IN ITS OWN NUMBERS: <business>``. A table or a
     profile ends at a blank line or a frame."""
-    facts = []
-    for source, text in TEXTS.items():
-        rows_are, header, profile = None, None, None
-        for line in text.splitlines():
-            s = line.strip()
-            if not s or kg.DASHES.match(s):
-                rows_are, header, profile = None, None, None
-            elif (p := PROFILE.match(s)):
-                profile, rows_are, header = _label(p.group(1)), None, None
-            elif CAPTION.match(s):
-                rows_are, header, profile = None, None, None
-            elif (r := ROWS_ARE.match(s)):
-                rows_are = r.group(1)
-            elif (c := COLUMNS_ARE.match(s)):
-                header = c.group(1).split(" | ")
-            elif header and rows_are in BUSINESS_ROWS and (row := ROW.match(s)):
-                for head, cell in zip(header, row.group(2).split(" | ")):
-                    platform, metric = read_column(head)
-                    facts.append({"label": _label(row.group(1)), "platform": platform, "metric": metric,
-                                  "market": None, "value": read_cell(cell), "source": source, "line": s})
-            elif profile:
-                for pair in s.split(" ; "):
-                    if (k := PAIR.match(pair.strip())):
-                        facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
+    facts, rows_are, header, profile = [], None, None, None
+    for source, s in gf.framed_lines(TEXTS):
+        if s is None:
+            rows_are, header, profile = None, None, None
+        elif (p := PROFILE.match(s)):
+            profile, rows_are, header = _label(p.group(1)), None, None
+        elif CAPTION.match(s):
+            rows_are, header, profile = None, None, None
+        elif (r := ROWS_ARE.match(s)):
+            rows_are = r.group(1)
+        elif (c := COLUMNS_ARE.match(s)):
+            header = c.group(1).split(" | ")
+        elif header and rows_are in BUSINESS_ROWS and (row := ROW.match(s)):
+            for head, cell in zip(header, row.group(2).split(" | ")):
+                platform, metric = read_column(head)
+                facts.append({"label": _label(row.group(1)), "platform": platform, "metric": metric,
+                              "market": None, "value": read_cell(cell), "source": source, "line": s})
+        elif profile:
+            for pair in s.split(" ; "):
+                if (k := PAIR.match(pair.strip())):
+                    facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
     return tuple(facts)
 
 
