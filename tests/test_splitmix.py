@@ -66,3 +66,18 @@ def test_the_mix_a_recent_turn_found_is_worked_when_this_search_missed_it():
         quoted = "Based on Knowledge Base [other#2]: Start from households for a counter and from people for an outing."
         assert userfigures.ruled(asked, quoted, [other, ps], ("", "", []), None, None, business).startswith(
             f"Based on Knowledge Base [{ps['id']}]")
+
+
+def test_arriving_is_showing_up_and_a_rate_of_it_is_asked_as_how_many_show_up():
+    from agent.offline.ownrate import asked
+    from mpa.wordkin import kin_metric
+    from tests.test_wordkin import _bench
+    said = ["of the parties that book, how many turn up on the day?", "Of everyone booking a class, how many arrive for it?"]
+    assert_unseen(said)
+    assert [[n for _, n in asked(s, ["arrival rate", "cost per booked outing"])] for s in said] == [["arrival rate"]] * 2
+    assert [[n for _, n in asked(s, ["show-up rate", "cost per attended trial"])] for s in said] == [["show-up rate"]] * 2
+    assert asked("how many parties booked last summer?", ["arrival rate"]) == []
+    zip_line = [f for f in _bench("kb_txt14") if f.vertical.lower().startswith("groups who book a zip")]
+    assert kin_metric("attendance rate", zip_line) == "arrival rate"
+    boxing = [f for f in _bench("kb_txt13") if f.vertical.lower().startswith("boxing")]
+    assert kin_metric("arrival rate", boxing) == "show-up rate"
