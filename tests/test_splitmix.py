@@ -51,6 +51,9 @@ def test_the_amount_carved_up_is_worked_on_the_mix_of_the_business_named():
     out = splitrule.apply(ASKED[1], "", [_section(*TXT14)], ("we fix shoes and boots", ""))
     assert out and "$800 × 35% = $280 (Google Ads)" in out, out  # a weekly budget in dollars, under $1,000
     assert splitrule.apply("we got 800 clicks - how were they divvied up?", "", [_section(*TXT14)], ("shoe repair", "")) is None
+    # a small amount with "how much" but no dividing said is no split: "which app reaches more for it, by how much?"
+    assert splitrule.apply("With $700 a week, does Meta or Nextdoor reach more, and by how much?", "", [_section(*TXT14)],
+                           ("we fix shoes and boots", "")) is None
 
 
 def test_the_mix_a_recent_turn_found_is_worked_when_this_search_missed_it():
