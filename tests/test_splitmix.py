@@ -84,3 +84,16 @@ def test_arriving_is_showing_up_and_a_rate_of_it_is_asked_as_how_many_show_up():
     assert kin_metric("attendance rate", zip_line) == "arrival rate"
     boxing = [f for f in _bench("kb_txt13") if f.vertical.lower().startswith("boxing")]
     assert kin_metric("arrival rate", boxing) == "show-up rate"
+
+
+def test_the_top_of_the_range_given_beside_a_platforms_figure(kb_txt14_engine, monkeypatch):
+    from agent.offline.memory import _blended
+    from tests.offline_turns import answer_to
+    said = ["we run zip-line tours. what does one booked outing usually cost us in ads?",
+            "with $2,500 for the month, at the top end of that range, how many would we get?"]
+    assert_unseen(said)
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt14"))
+    assert "$2,500 ÷ $25 = 100" in answer_to(kb_txt14_engine, *said)  # "$17 to $25" (no platform) beside Viator's
+    # kb_txt13's lines for a boxing gym: the blended range, not TikTok's one figure; two blended lines: none
+    assert _blended([("no platform named (blended)", "$34–48", "", "", "", "b#2"), ("TikTok", "$31", "", "", "", "b#2")]) == (34, 48)
+    assert _blended([("no platform named (blended)", "$34–48"), ("no platform named (blended)", "$20–30")]) is None
