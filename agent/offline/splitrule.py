@@ -171,6 +171,13 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
     return None
 
 
+def of_case(applied: str) -> bool:
+    """Did :func:`apply` work the split stated for one named case ("Based on Knowledge Base [id]: Zip-line course: Meta:
+    30%; … Applied to your figure: …"), a mix per kind of business rather than a rule for every budget?"""
+    m = re.match(r"Based on Knowledge Base \[[^\]]+\]: (.+?) Applied to your figure", applied or "")
+    return bool(m and lead(m.group(1)))
+
+
 def which_list(question: str, quoted: str | None, passages: list[dict] | None, previous: tuple | None = None) -> str | None:
     """One clarifying question instead of a split worked on the user's budget, when the quoted passage lists one split
     per case (objective, client type) under captions, the splits differ, and neither this message nor the one before

@@ -67,8 +67,8 @@ def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | Non
         lambda: planmath.share_of_budget(text, para),
     )) if para and not applied and not rerun and not verdict else []
     applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
-    if applied and para and applied.startswith("Based on Knowledge Base [") and "%" not in para:
-        para = None  # the split found in another passage than the quote, which states no share: the split answers
+    if applied and para and "%" not in para and splitrule.of_case(applied):
+        para = None  # the mix of the user's kind of business, found beside a quote stating no share: the mix answers
     para = f"{para} {applied}" if applied and para else applied or para
     if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)
         para = replay.answer(para or "", *rerun)
