@@ -24,7 +24,7 @@ from mpa.vocabulary import VOCABULARY
 _KIN: tuple[tuple[str, ...], ...] = (
     ("book", "appoint", "reserv", "schedul"),                        # a date agreed with the customer
     ("no show", "flake", "never show", "never turn up", "never came", "never come", "miss appoint"),  # booked, never came
-    ("attend", "show up", "turn up", "show"),                       # came
+    ("attend", "show up", "turn up", "arriv", "show"),              # came ("arrival rate": the share that turned up)
     ("repeat", "return", "come back", "came back", "rebook", "re book", "re enrol", "again", "renew"),
     ("regist", "sign up", "signup", "enrol"),                       # joined
     ("lead", "inquiri", "enquiri", "call"),                         # a prospect asking

@@ -80,3 +80,26 @@ def test_the_rule_worked_from_the_users_words(kb, before, said, shown, monkeypat
     _served(monkeypatch, _FIX / kb)
     lines, rule = kbcostrule.work(said, before, "", None, planmath.asks_most_per_unit)
     assert shown in lines[-1] and rule == kbcostrule.rule().sentence
+
+
+@pytest.mark.parametrize("kb, said, shown", [
+    ("kb_txt14", "each rug job nets me $200 and we only opened this year, so aim high on that share",
+     ["$200 × 25% = $50 — the most to pay"]),  # the KB's "from 10 through 25 percent", the end pointed at
+    ("kb_txt14", "each rug job nets me $200", ["$200 × 10% = $20", "$200 × 25% = $50"]),  # no end pointed: both
+])
+def test_a_formula_line_and_the_range_beside_it(kb, said, shown, monkeypatch):
+    from agent.offline import planmath
+    before = "what is the most I ought to be paying to win one new customer?"
+    assert_unseen(said, before)
+    _served(monkeypatch, _FIX / kb)
+    r = kbcostrule.rule()
+    assert r.inputs == ("margin on one result", "media share") and r.rate_range == (10.0, 25.0)
+    lines, _ = kbcostrule.work(said, before, "", None, planmath.asks_most_per_unit)
+    assert all(any(s in ln for ln in lines) for s in shown) and len(lines) == len(shown), lines
+
+
+def test_a_formula_line_is_read_on_other_kbs(monkeypatch):
+    _served(monkeypatch, _FIX / "kb_txt13")  # "ceiling = first-year value of a customer × media share", set apart
+    assert kbcostrule.rule().inputs == ("first-year value of a customer", "media share")
+    assert kbcostrule._formula_lines("- Cost_Ceiling = Profit times Media_Share, where the") == []  # a list item going on
+    assert kbcostrule._formula_lines("Sum: ceiling = margin x share") == ["ceiling = margin x share"]

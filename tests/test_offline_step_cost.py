@@ -33,3 +33,17 @@ def test_nothing_worked_without_both_figures_or_for_another_result():
 def test_the_most_one_may_pay_is_no_cost_worked():
     kbmetrics.declare([])
     assert stepcost.work("what's the most we should be willing to pay for a sale?", [PRICE, RATE]) is None
+
+
+def test_a_range_said_with_to_and_the_later_result_in_another_form_of_its_word():
+    # kb_txt11's caterers (a price "$46 to $63", an "inquiry-to-booking rate") and kb_txt7's wording of a sea trial
+    kbmetrics.declare([])
+    price = ("Based on Knowledge Base, the Farm-To-Table Caterers cost per qualified inquiry figures are: no platform named "
+             "(blended) 2025: $46 to $63 [caterers#1].")
+    rate = "Based on Knowledge Base, the Caterer Profile inquiry-to-booking rate figures are: no platform named (blended): 26% [caterers#2]."
+    got = stepcost.work("at the more expensive inquiry figure, what would each booked wedding set me back?", [price, rate])
+    assert got and "$63 ÷ 0.26 = $242.31" in got and "$46 ÷" not in got, got
+    dear = PRICE.replace("$120-150", "$120 to $150")
+    got = stepcost.work("on the expensive side of the trial price, what are sales costing us?", [dear, RATE])
+    assert got and "$150 ÷ 0.10 = $1,500" in got, got
+    assert stepcost.work("what would each booked wedding set me back?", [price]) is None  # no rate quoted

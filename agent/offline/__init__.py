@@ -289,6 +289,7 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.bandcaption` — a plain-text caption stating a money band, read as the label of the paragraph under it;
 * :mod:`~agent.offline.captionlists` — lists given one per case under captions, the case the question names, else one question;
 * :mod:`~agent.offline.captionrows` — a plain-text list of short rows read whole under its caption, one row quoted when named;
+* :mod:`~agent.offline.shareline` — a split written on one line of shares under its caption ("STARTING MIX: X" over "A 45% | B 25%") read as one statement;
 * :mod:`~agent.offline.keptretry` — a platform kept from the last turn that the newly named business has no row for, dropped;
 * :mod:`~agent.offline.partplatform` — a figure asked in one part with no platform, when a later part names one;
 * :mod:`~agent.offline.platformkind` — a platform that is a row of a list by a kind of platform, read as one of that kind;

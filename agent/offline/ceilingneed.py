@@ -25,9 +25,14 @@ _PER = re.compile(r"\b(?:per|for (?:a|an|one|each)|to (?:book|get|win|land|sign|
 _WORTH = ("LTV", "price", "margin", "profit")
 
 
+def asks(text: str) -> bool:
+    """Does the message ask the most one should pay (or can afford to) per action (module doc)?"""
+    return bool(_CEILING.search(text) and _PER.search(text))
+
+
 def need(p: Parsed, mem: Memory) -> str | None:
     """What to ask for before a ceiling on the cost of one action can be worked out, else None."""
-    if not _CEILING.search(p.text) or not _PER.search(p.text) or p.numbers or p.calc:
+    if not asks(p.text) or p.numbers or p.calc:
         return None
     if any(mem.facts.get(k) for k in _WORTH):
         return None

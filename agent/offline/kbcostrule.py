@@ -16,10 +16,10 @@ A KB whose rule divides a value by a target ratio is left to the ratio formula (
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from agent.offline import ceilingask, closerate, rangeend, servedkb
+from agent.offline import ceilingask, ceilingneed, closerate, rangeend, servedkb
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 from rag.anyword import any_word
@@ -28,7 +28,7 @@ from rag.anyword import any_word
 # "the ceiling", "Allowable cost per lead - The most a plan may pay for a lead:")
 _CEILING = any_word("allowable", "break-?even", "ceiling", r"max(?:imum)?", r"most\b[^.;:]{0,30}\bpay")
 _COPULA = re.compile(r"\s(?:is|equals|=)\s+(?:set (?:at|to|as) )?|:\s+|\s+-\s+", re.I)
-_TIMES = re.compile(r"\s*,?\s*(?:then\s+)?(?:times|×|multiplied by)\s+", re.I)
+_TIMES = re.compile(r"\s*,?\s*(?:then\s+)?(?:times|×|multiplied by)\s+|\s+x\s+(?=[a-z])")  # "margin x media share"
 _ARTICLE = re.compile(r"^(?:the|a|an|your|their|its|our)\s+", re.I)
 _TAIL = re.compile(r"\s+(?:for|to|so|which|that|because|before|when|and then)\b.*$|\s*\(.*$", re.I)
 _VALUE = any_word("profit", "contribution", "margin", "value", "worth", "revenue", "ltv")
@@ -50,6 +50,7 @@ class Rule:
     factor: float = 1.0
     share: tuple[float, ...] = ()   # the target's ends, in percent of the ceiling ("60-70% of break-even")
     target: str = ""                # what the share is called ("target acquisition cost")
+    rate_range: tuple[float, ...] = ()  # the ends the KB gives its rate input, beside the rule ("from 10 through 25 percent")
 
     def rate_input(self) -> str | None:
         return next((i for i in self.inputs if _RATE.search(i)), None)
@@ -109,23 +110,48 @@ def _rules(folder: str | None) -> tuple[Rule, ...]:
     found: list[Rule] = []
     ratio = False
     for doc in sorted(servedkb.documents(folder), key=lambda d: d.source):
-        for para in re.split(r"\n\s*\n", doc.text):
+        paras = re.split(r"\n\s*\n", doc.text)
+        for k, para in enumerate(paras):
             if not _CEILING.search(para):  # (most paragraphs name no ceiling: not split into sentences)
                 continue
-            for sent in sentences(" ".join(para.split())):
+            for sent in sentences(" ".join(para.split())) + _formula_lines(para):
                 if _CEILING.search(sent) and _RATIO_RULE.search(sent) and re.search(r"\b(?:cac|cpa|cost)\b", sent, re.I):
                     ratio = True  # the value ÷ a target ratio: the ratio formula's rule
                 clauses = sent.split(";")
                 for i, clause in enumerate(clauses):
                     if r := read_clause(clause, ";".join(clauses[i + 1:])):
-                        found.append(r)
+                        found.append(_with_range(r, paras[k:k + 2]))
     return () if ratio else tuple(found)
+
+
+def _formula_lines(para: str) -> list[str]:
+    """A formula set on a line of its own, no sentence end ("ceiling = margin on one result x media share", or after a
+    label: "Sum: ceiling = …"): the sentence reader drops it as a fragment."""
+    return [re.sub(r"^[a-z]+:\s+", "", ln.strip(), flags=re.I) for ln in para.splitlines()
+            if "=" in ln and _CEILING.search(ln) and not ln.strip().endswith((".", ":")) and "," not in ln.partition("=")[2]
+            and not re.match(r"\s*[-*•]", ln)]  # (a list item's formula goes on: "… = A times B, where the …")
+
+
+# the ends of a share stated in words or figures: "from 10 through 25 percent", "10-25%", "between 10 and 25 percent"
+_ENDS = re.compile(r"(?:from |between )?(?P<a>\d{1,2}(?:\.\d+)?)\s*%?\s*(?:through|to|and|-|–)\s*(?P<b>\d{1,2}(?:\.\d+)?)\s*"
+                   r"(?:%|percent\b)", re.I)
+
+
+def _with_range(r: Rule, near: list[str]) -> Rule:
+    """``r`` with the ends the paragraphs beside it (its own and the next) give its rate input, in a sentence naming
+    that input ("The media share … sits from 10 through 25 percent"); ``r`` itself when none is given."""
+    name = (r.rate_input() or "").lower()
+    for sent in [s for para in near for s in sentences(" ".join(para.split()))] if name else []:
+        if name in sent.lower() and (m := _ENDS.search(sent[sent.lower().index(name):])):
+            a, b = float(m.group("a")), float(m.group("b"))
+            return replace(r, rate_range=(a, b)) if a < b else r
+    return r
 
 
 def rule() -> Rule | None:
     """The KB's cost-ceiling rule: the first stated with a target share, else the first (none: None)."""
     rules = _rules(servedkb.folder())
-    return next((r for r in rules if r.share), rules[0] if rules else None)
+    return next((r for r in rules if r.share or r.rate_range), rules[0] if rules else None)
 
 
 # the ceiling named as a cost of the user's own: "what's our maximum cost per booked appointment?", "my break-even CAC"
@@ -139,7 +165,8 @@ _IN = re.compile(r"\b(\d+) (?:in|out of) (\d+)\b")  # "we close 1 in 4"
 
 def _asks(text: str, per_unit) -> bool:
     """The most to pay per result asked (planmath's reading, or closerate's "for one …"), or the ceiling named."""
-    return bool(per_unit(text) or ceilingask.asks(text) or _WILLING.search(text) or (_ASKED.search(text) and _OWN.search(text)))
+    return bool(per_unit(text) or ceilingask.asks(text) or _WILLING.search(text) or (_ASKED.search(text) and _OWN.search(text))
+                or ceilingneed.asks(text))  # "what's the most I should be paying to get one new customer?"
 
 
 _SPEND = re.compile(r"\b(?:budget|spend|spent|spending|a (?:day|week|month|year)|per (?:day|week|month|year)|monthly)\b", re.I)
@@ -196,10 +223,28 @@ def work(text: str, asked_before: str, answered: str, ltv: float | None, per_uni
         rate = _said_rate(asked_before, r.rate_input())
     if rate is None and r.rate_input():  # "the low end of that close rate": the range the last answer quoted
         rate = rangeend.pointed_rate(text, answered)
+    if rate is None and r.rate_range and value:  # the KB's own range for the rate: the end the user points at, or both
+        end = _end(text)
+        if end is None:
+            return [ln for e in r.rate_range for ln in _lines(r, value, (e, True), text)], r.sentence
+        rate = (r.rate_range[-1] if end == "high" else r.rate_range[0], True)
     need = [i for i, have in ((r.value_input(), value), (r.rate_input(), rate)) if i and not have]
     if need:
         return [f"?{' and '.join(need)}"], r.sentence
     return _lines(r, value, rate, text), r.sentence
+
+
+# an end chosen as a course to take: "go high on the share", "aim low", "err on the high side", "lean higher"
+_GO = re.compile(r"\b(?:go|aim|err|lean|stay|set it|keep it|pitch it)\s+(?:on the\s+)?(high|higher|low|lower)\b", re.I)
+
+
+def _end(text: str) -> str | None:
+    """The end of the KB's range the message points at ("high" / "low"), else None."""
+    if m := _GO.search(text):
+        return "high" if m.group(1).lower().startswith("high") else "low"
+    from agent.offline.parse import parse
+    end = parse(text).end
+    return end if end in ("high", "low") else None
 
 
 def _lines(r: Rule, value: float, rate: tuple[float, bool] | None, text: str) -> list[str]:

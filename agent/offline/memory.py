@@ -69,8 +69,17 @@ def bench_range(o: ToolOutcome) -> tuple[str, str, tuple[float, float] | None, f
     if len(rng) >= 2:
         typical = (rng[0], rng[1])
     else:  # "$41": one figure a KB's line states is its Typical range (a table row keeps its two ends)
-        typical = (rng[0], rng[0]) if rng and len(b["facts"]) == 1 else None
+        typical = (rng[0], rng[0]) if rng and len(b["facts"]) == 1 else _blended(b["facts"])
     return b["vertical"], b["metric"], typical, float(high.group(0).replace(",", "")) if high else None
+
+
+def _blended(facts: list[tuple]) -> tuple[float, float] | None:
+    """The range of the one figure line stated with no platform named among several ("no platform named (blended):
+    $34–48", "TikTok: $31"): the range a later "the top of the range you gave" points at; None otherwise."""
+    from agent.offline.toolread import figures
+    plain_lines = [value for where, value, *_ in facts if where.startswith("no platform named")]
+    got = figures(plain_lines[0]) if len(plain_lines) == 1 and len(facts) > 1 else []
+    return (got[0], got[1]) if len(got) >= 2 else (got[0], got[0]) if got else None
 
 
 def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = None) -> Memory:

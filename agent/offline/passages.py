@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from agent.offline import agentnoun, captionrows, formulalead, namedpart, passagelines
+from agent.offline import agentnoun, captionrows, formulalead, namedpart, passagelines, shareline
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
 from mpa.fixed_width import as_lists
@@ -195,7 +195,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
 def units(text: str) -> list[Unit]:
     """:func:`sentences` with the heading each one sits under and the list item it comes from (a short row of a
     plain-text list with its caption, :mod:`~agent.offline.captionrows`)."""
-    return list(_units(captionrows.labelled(as_lists(readable(text)))))  # a leader's dots are no sentence ends
+    return list(_units(captionrows.labelled(as_lists(readable(shareline.read(text))))))  # a leader's dots are no sentence ends
 
 
 @lru_cache(maxsize=4096)

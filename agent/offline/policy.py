@@ -315,7 +315,8 @@ class OfflineAgent:
             whose = " ".join(filter(None, (mem.vertical, mem.business)))  # the business the conversation is about
             para = captionlists.chosen(text, para, ranked, whose) or para  # "… for consumer apps": the list under that caption
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
-            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt, whose)  # a rule the KB states, on the user's figures
+            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt, whose, merge_passages([  # a rule the KB states, on
+                o for h in _as_history(history)[-3:] for o in h[-1] if o.name in _RETRIEVAL and o.found]))  # the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para or stepnamed.section(text, self.steps, ranked, self.max_sentences, outcomes)
             if para and platformfig.own_quote(para, lack):  # a platform lacking a list's figure: only its own words

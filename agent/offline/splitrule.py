@@ -24,9 +24,18 @@ _SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |yo
                     r"(?:to|for|on|in|into|goes to|go to)\s+)?(?P<what>(?:(?!\d{1,2}(?:\.\d+)?\s*%)[^,;%]){0,60})", re.I)
 _LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))?(?:\s*/\s*(\d{1,2}))?(?!\d|\.\d)")
 _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar (?:amounts?|figures?)\b|"
-                           r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|"
+                           r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|" + (_DIVIDES := (
                            # "I have $10k a month — how should I split it?": dividing the amount stated
-                           r"\b(?:split|divide|allocate|apportion|carve up|divvy up)\b|\b(?:carve|divvy) (?:it|that|this|them) up\b", re.I)
+                           r"\b(?:split(?:s|ting)?|divid(?:e|es|ed|ing)|allocat(?:e|es|ed|ing)|apportion(?:s|ed|ing)?)\b|"
+                           # "carve it up", "how should that be carved up?", "divvied up": any form of the verb
+                           r"\b(?:carv(?:e|es|ed|ing)|divv(?:y|ies|ied|ying))(?: (?:it|that|this|them))? up\b")), re.I)
+
+
+def _budget(t: str, nums: list) -> bool:
+    """Is the one amount said a budget to divide? $1,000 or more — or $100 or more in dollars when the message says
+    dividing it ("$600 a week, how should I split it?"; "$600 a week — by how much?" asks no split)."""
+    return len(nums) == 1 and (nums[0].value >= 1000 or nums[0].money and nums[0].value >= 100
+                               and re.search(_DIVIDES, t, re.I) is not None)
 
 
 # a share stated as a range after what it goes to: "Typical shape: search 40%–50%, one social platform 35%–45%, …"
@@ -128,7 +137,7 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
     passages or the last turn's), not another split the search found first ("50/30/20" for new brands)."""
     t = digits(question)
     nums = [n for n in parse_numbers(t) if not n.pct]
-    if len(nums) != 1 or nums[0].value < 1000 or not _ASKS_AMOUNTS.search(t) or re.search(r"%", t):
+    if not _budget(t, nums) or not _ASKS_AMOUNTS.search(t) or re.search(r"%", t):
         return None
     total = nums[0].value
     found = [("", s) for s in sentences(quoted or "")] + [
@@ -162,13 +171,20 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
     return None
 
 
+def of_case(applied: str) -> bool:
+    """Did :func:`apply` work the split stated for one named case ("Based on Knowledge Base [id]: Zip-line course: Meta:
+    30%; … Applied to your figure: …"), a mix per kind of business rather than a rule for every budget?"""
+    m = re.match(r"Based on Knowledge Base \[[^\]]+\]: (.+?) Applied to your figure", applied or "")
+    return bool(m and lead(m.group(1)))
+
+
 def which_list(question: str, quoted: str | None, passages: list[dict] | None, previous: tuple | None = None) -> str | None:
     """One clarifying question instead of a split worked on the user's budget, when the quoted passage lists one split
     per case (objective, client type) under captions, the splits differ, and neither this message nor the one before
     names a case: the split the reader's quoted line came from would be a guess (:func:`captionlists.asks_which`)."""
     t = digits(question)
     nums = [n for n in parse_numbers(t) if not n.pct]
-    if len(nums) != 1 or nums[0].value < 1000 or not _ASKS_AMOUNTS.search(t) or "%" in t or said_split(question):
+    if not _budget(t, nums) or not _ASKS_AMOUNTS.search(t) or "%" in t or said_split(question):
         return None
     found = captionlists.cited(quoted or "", passages or [], question)
     if not found:

@@ -17,16 +17,17 @@ import re
 
 from agent.offline import kbmetrics
 from agent.offline.numbers import money, plain
+from agent.offline.passages import terms
 from rag.anyword import any_word
 
 # the agent's benchmark sentences: "the <label> figures are: <where>: <value> [<id>]", "the Typical <label> range is <v>"
 _FIG = re.compile(r"the (?P<label>[^.:\[\]]{3,120}?) (?:figures are: (?:[^:\[\]]{0,60}: )?|range is )(?P<value>[$]?\d[\d,.]*"
-                  r"(?:\s*[–-]\s*[$]?\d[\d,.]*)?%?)\s*(?:\[(?P<cite>[^\]]+)\])?")
+                  r"(?:\s*(?:[–-]|to)\s*[$]?\d[\d,.]*)?%?)\s*(?:\[(?P<cite>[^\]]+)\])?")
 _RATE = re.compile(r"\b(?P<a>[a-z][a-z-]*?)(?:-| )to(?:-| )(?P<b>[a-z][a-z-]*?)(?: conversion)? rate\b", re.I)
 _COST_PER = re.compile(r"\bcost per (?P<unit>(?:[a-z-]+ ){0,2}[a-z-]+)\s*$", re.I)
 _COST_ASK = any_word("cost", "costs", "costing", "run", "running", "runs", "set (?:us|me) back", "price", "pay",
                      "paying")
-_DEAR = any_word("priciest", "pricey", "pricier", "dearest", "most expensive", "highest", "top", "upper", "high",
+_DEAR = any_word("priciest", "pricey", "pricier", "dearest", "(?:most |more )?expensive", "costliest", "highest", "top", "upper", "high",
                  "max(?:imum)?", "worst")
 _CHEAP = any_word("cheapest", "cheap", "cheaper", "lowest", "bottom", "low", "min(?:imum)?", "best")
 # the most one may pay is the user's worth of a result, not what it costs (agent.offline.ceilingask)
@@ -41,9 +42,13 @@ def _nums(value: str) -> list[float]:
 
 
 def _said(unit: str, text: str) -> bool:
-    """The message names the unit, singular or plural, hyphen or space ("move-in", "move ins")."""
+    """The message names the unit, singular or plural, hyphen or space ("move-in", "move ins") — a one-word unit by
+    any form of its word ("booking" said as "a booked event")."""
     pat = r"[-\s]?".join(map(re.escape, re.split(r"[-\s]+", unit.rstrip("s"))))
-    return bool(re.search(rf"(?<![a-z]){pat}s?(?![a-z])", text, re.I))
+    if re.search(rf"(?<![a-z]){pat}s?(?![a-z])", text, re.I):
+        return True
+    stem = terms(unit)
+    return len(stem) == 1 and " " not in unit and "-" not in unit and stem[0] in terms(text)
 
 
 def _quoted(answers: list[str]) -> tuple[tuple | None, dict]:

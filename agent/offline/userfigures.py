@@ -29,11 +29,13 @@ def calculation(text: str, p: Parsed, mem: Memory, bench: dict, previous: tuple 
     )))
 
 
-def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | None, calc, stated, business: str = "") -> str | None:
+def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | None, calc, stated, business: str = "",
+          recent: list[dict] | None = None) -> str | None:
     """The reader's quote ``para`` with the rule it (or a passage ``ranked`` beside it) states applied to the user's
     figures — or the KB's worked example re-run on them, or a rule's verdict on two of them — else ``para``.
     ``calc``: the calculation the question asks (no rule then); ``stated``: the message is a statement; ``business``:
-    the one the conversation is about (a split listed per case is that case's)."""
+    the one the conversation is about (a split listed per case is that case's); ``recent``: the passages the last few
+    turns retrieved (a split asked again on a new amount whose search missed the mix the last one found)."""
     earlier = (f"{previous[0] if previous else ''} {business}", *(previous or ("", ""))[1:])
     # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
     rerun = replay.rerun(text, ranked[:6]) if not calc and not stated else None
@@ -48,10 +50,12 @@ def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | Non
         return ask  # one split per case, and the user's case unsaid: which one, not a guess
     applied = first((
         # a multiplier the KB states, on the user's number
-        lambda: rulecalc.apply(text, para, ranked),
-        # a split the KB states (or the one the user named by its numbers), on the user's budget
-        lambda: splitrule.apply(text, para, ranked, earlier),
-    )) if para and not calc and not rerun and not verdict else None
+        lambda: rulecalc.apply(text, para, ranked) if para else None,
+        # a split the KB states (or the one the user named by its numbers), on the user's budget — also when the reader
+        # quoted nothing: a mix per kind of business is a table no sentence of the question's words matches
+        lambda: splitrule.apply(text, para or "", ranked, earlier),
+        lambda: splitrule.apply(text, "", recent, earlier) if recent else None,
+    )) if not calc and not rerun and not verdict else None
     moved = first((
         # a cap on one step of change per period, on the amount the user has now
         lambda: capstep.applied(text, para),
@@ -63,7 +67,9 @@ def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | Non
         lambda: planmath.share_of_budget(text, para),
     )) if para and not applied and not rerun and not verdict else []
     applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
-    para = f"{para} {applied}" if applied else para
+    if applied and para and "%" not in para and splitrule.of_case(applied):
+        para = None  # the mix of the user's kind of business, found beside a quote stating no share: the mix answers
+    para = f"{para} {applied}" if applied and para else applied or para
     if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)
         para = replay.answer(para or "", *rerun)
     return para
