@@ -29,6 +29,7 @@ _GENERIC = {"servic", "compani", "busi", "busin", "provid", "agenc", "practic", 
             "industri", "sector", "vertic", "categori", "product", "good", "market", "advertis", "account", "owner",
             "peopl", "adult", "household", "user", "custom", "consum", "audienc", "segment", "group", "new"}
 # the stems of "accounts"/"owner" clash with real labels ("Accountants"): only generic as the sole word
+GENERIC_WORDS = frozenset(_GENERIC)  # the same words, for readers outside this module (a business said as "our shop")
 
 
 

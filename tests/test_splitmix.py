@@ -48,6 +48,8 @@ def test_the_amount_carved_up_is_worked_on_the_mix_of_the_business_named():
         out = splitrule.apply(ASKED[0], "", [ps], (business, ""))
         assert out and shown in out, out
         assert splitrule.apply(ASKED[0], "", [ps], ("", "")) is None  # no business named: none guessed
+        # a word any business is called by names no case: "our shop" is not kb_txt14's "Shoe repair shop"
+        assert splitrule.apply(ASKED[0], "", [ps], ("we own a little shop, a small company", "")) is None
     out = splitrule.apply(ASKED[1], "", [_section(*TXT14)], ("we fix shoes and boots", ""))
     assert out and "$800 × 35% = $280 (Google Ads)" in out, out  # a weekly budget in dollars, under $1,000
     assert splitrule.apply("we got 800 clicks - how were they divvied up?", "", [_section(*TXT14)], ("shoe repair", "")) is None

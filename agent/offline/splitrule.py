@@ -18,6 +18,7 @@ import re
 from agent.offline import captionlists
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms
+from mpa.labels import GENERIC_WORDS
 
 # what a share goes to ends before the next share ("30% to tests and 10% to new ideas": no comma before "and")
 _SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |your )?(?:budget|spend|total)\s*)?"
@@ -202,8 +203,9 @@ def _business(question: str) -> str:
 
 def _for_business(found: list[tuple[str, str]], said: str) -> list[tuple[str, str]]:
     """``found`` without the splits of named cases (a mix per kind of business, one sentence each: "Boxing gym: Meta:
-    40%; …") other than the one case the conversation names by a word of it; all of them out when none is named."""
-    words = set(terms(said))
+    40%; …") other than the one case the conversation names by a word of it; all of them out when none is named. A word
+    any business is called by ("our shop", "the company") names no case: "Shoe repair shop" is not every shop."""
+    words = set(terms(said)) - GENERIC_WORDS
     cases = {s: set(terms(lead(s))) for _, s in found if lead(s)}
     mine = [s for s, w in cases.items() if w & words and not any(w2 & words and len(w2 & words) > len(w & words)
                                                                   for w2 in cases.values())]
