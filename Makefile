@@ -8,7 +8,7 @@ KB     ?= kb
 INDEX  ?= .index/kb-index.json
 SCIFACT ?= data/scifact
 # The plain-text fixture KBs (tests/fixtures/<name> with its <name>_datasets) the mutation suite also runs on
-TXT_KBS := kb_txt kb_txt2 kb_txt3 kb_txt4 kb_txt5 kb_txt6 kb_txt7 kb_txt8 kb_txt9 kb_txt10 kb_txt11 kb_txt12 kb_txt13
+TXT_KBS := kb_txt kb_txt2 kb_txt3 kb_txt4 kb_txt5 kb_txt6 kb_txt7 kb_txt8 kb_txt9 kb_txt10 kb_txt11 kb_txt12 kb_txt13 kb_txt14
 
 .PHONY: setup bytecode test eval sweep bench clean meaning-seed
 
@@ -48,7 +48,7 @@ test: $(STAMP) bytecode
 	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt \
 	  --weights tests/fixtures/kb_txt_datasets/weights.json
 	$(BIN)/python -m evals.mutation --check
-	@# the same proof on the plain-text KBs (kb_txt, and the strangers kb_txt2 … kb_txt13): each its own goldens,
+	@# the same proof on the plain-text KBs (kb_txt, and the strangers kb_txt2 … kb_txt14): each its own goldens,
 	@# weights, lists and ways of writing numbers (README: "The mutation suite")
 	for k in $(TXT_KBS); do MPA_KB_DIR=tests/fixtures/$$k MPA_DATASETS=tests/fixtures/$${k}_datasets \
 	  MPA_WEIGHTS=tests/fixtures/$${k}_datasets/weights.json $(BIN)/python -m evals.mutation --check || exit 1; done
