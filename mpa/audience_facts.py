@@ -12,6 +12,7 @@ from mpa.fact_text import (LABELLED, OPERATOR, Fact, fact_unit, is_geography, me
 from mpa.audience_listed import block_above, listed_counts
 from mpa.line_context import Context
 from mpa.audience_several import bare
+from mpa.fixed_width import audience_named
 from mpa.tables import parse_number
 
 _POPULATION_WORDS = re.compile(r"\b(population|residents|people|persons|adults|households|target audience|audience|"
@@ -72,7 +73,6 @@ def counts_row(source: str, off: int, line: str, body: str) -> list[Fact]:
     """The facts of a place's row of counts, one per cell, each counting the noun written after its figure; a cell
     that only narrows the first ("287,000 aged 15 to 29" after "964,200 residents") counts the first cell's noun so
     narrowed (:func:`mpa.fixed_width.audience_named`: residents aged 15 to 29)."""
-    from mpa.fixed_width import audience_named
     m = _COUNTS_ROW.match(body.strip())
     if not m or not all(_TITLE_WORD.match(w) for w in m.group("geo").split()):  # a place's name
         return []

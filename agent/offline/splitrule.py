@@ -31,12 +31,14 @@ _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar
                            # "carve it up", "how should that be carved up?", "divvied up": any form of the verb
                            r"\b(?:carv(?:e|es|ed|ing)|divv(?:y|ies|ied|ying))(?: (?:it|that|this|them))? up\b")), re.I)
 
+_DIVIDES_RE = re.compile(_DIVIDES, re.I)  # the dividing verbs alone (a small amount is a budget only with one of them)
+
 
 def _budget(t: str, nums: list) -> bool:
     """Is the one amount said a budget to divide? $1,000 or more — or $100 or more in dollars when the message says
     dividing it ("$600 a week, how should I split it?"; "$600 a week — by how much?" asks no split)."""
     return len(nums) == 1 and (nums[0].value >= 1000 or nums[0].money and nums[0].value >= 100
-                               and re.search(_DIVIDES, t, re.I) is not None)
+                               and _DIVIDES_RE.search(t) is not None)
 
 
 # a share stated as a range after what it goes to: "Typical shape: search 40%–50%, one social platform 35%–45%, …"
@@ -206,7 +208,7 @@ def _for_business(found: list[tuple[str, str]], said: str) -> list[tuple[str, st
     40%; …") other than the one case the conversation names by a word of it; all of them out when none is named. A word
     any business is called by ("our shop", "the company") names no case: "Shoe repair shop" is not every shop."""
     words = set(terms(said)) - GENERIC_WORDS
-    cases = {s: set(terms(lead(s))) for _, s in found if lead(s)}
+    cases = {s: set(terms(name)) for _, s in found if (name := lead(s))}
     mine = [s for s, w in cases.items() if w & words and not any(w2 & words and len(w2 & words) > len(w & words)
                                                                   for w2 in cases.values())]
     return [(c, s) for c, s in found if s not in cases or s in mine[:1]]
