@@ -96,6 +96,9 @@ def test_money_said_as_added_and_money_said_as_the_budget():
     for text in ("make it 6k", "change it to $6,000", "we have $1,000 left", "what if we had 1k", "another 20%"):
         assert budgetadd.said_added(parse(text)) is None, text
     assert budgetadd.added("say another 2k", 4000.0) == 6000.0 and budgetadd.added("say another 2k", None) is None
+    asked = []  # the known budget (a fold of the slots) is asked only of a message that adds money
+    assert budgetadd.added_to("we sell garden sheds", lambda: asked.append(1) or 4000.0) is None and not asked
+    assert budgetadd.added_to("we can put in another $2,000", lambda: asked.append(1) or 4000.0) == 6000.0 and asked == [1]
 
 
 def test_what_is_still_missing_is_asked_again(shipped_engine):

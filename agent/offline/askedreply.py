@@ -271,6 +271,6 @@ def history(earlier: list[tuple[str, list]], said: list[str], budget_before) -> 
         text, known = earlier[i][0], None
         if inputs(said[i - 1]) and (again := restated(text, [t for t, _ in earlier[:i]], said[:i], budget_before(out[:i]), True)):
             out[i] = (again, earlier[i][1])
-        elif (known := budgetadd.added(text, budget_before(out[:i]))) is not None:  # "say another $1,000": the sum
+        elif (known := budgetadd.added_to(text, lambda: budget_before(out[:i]))) is not None:  # "say another $1,000": the sum
             out[i] = (f"{text.rstrip().rstrip('.')}. Our budget is now {money(known)}.", earlier[i][1])
     return out

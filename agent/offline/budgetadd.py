@@ -11,6 +11,7 @@ money may be said: with two ("we have 4k and can add 1k") the message states its
 """
 from __future__ import annotations
 
+from typing import Callable
 
 from agent.offline.addwords import MORE_AFTER, MORE_BEFORE  # (the words of addition; askedreply reads them here)
 from agent.offline.numbers import money
@@ -38,5 +39,12 @@ def grown(p: Parsed, known: float | None, budget: float | None, lines: list[str]
 
 def added(text: str, known: float | None) -> float | None:
     """The budget after a message that adds money to the known one ("say another $1,000"), else None."""
-    plus = said_added(parse(text)) if known is not None else None
-    return None if plus is None else known + plus
+    return added_to(text, lambda: known)
+
+
+def added_to(text: str, known: Callable[[], float | None]) -> float | None:
+    """:func:`added`, the known budget asked (``known()``) only when the message adds money at all: finding it folds
+    the conversation's slots up to that message, and the policy asks this of every earlier message on every model
+    call (a conversation's turns read about n³/6 turns' slots when each was asked first)."""
+    plus = said_added(parse(text))
+    return None if plus is None or (base := known()) is None else base + plus
