@@ -15,7 +15,7 @@ from typing import Callable
 
 from agent.offline.addwords import MORE_AFTER, MORE_BEFORE  # (the words of addition; askedreply reads them here)
 from agent.offline.numbers import money
-from agent.offline.parse import Parsed, parse
+from agent.offline.parse import Parsed, reading
 
 
 def said_added(p: Parsed) -> float | None:
@@ -46,5 +46,5 @@ def added_to(text: str, known: Callable[[], float | None]) -> float | None:
     """:func:`added`, the known budget asked (``known()``) only when the message adds money at all: finding it folds
     the conversation's slots up to that message, and the policy asks this of every earlier message on every model
     call (a conversation's turns read about n³/6 turns' slots when each was asked first)."""
-    plus = said_added(parse(text))
+    plus = said_added(reading(text))  # (read only)
     return None if plus is None or (base := known()) is None else base + plus

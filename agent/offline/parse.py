@@ -254,6 +254,12 @@ def parse(text: str) -> Parsed:
     return p
 
 
+def reading(text: str) -> Parsed:
+    """What ``text`` asks, for a caller that only reads it: the kept parse itself, not copied — never to be changed
+    (a turn asks this of every earlier message, and copying the parse cost more than reading it)."""
+    return _parsed(text, readingstate.key())
+
+
 def _parse(text: str) -> Parsed:
     norm = _INFORMAL.sub(lambda m: "through" if m.group(1).lower() == "thru" else "with", digits(text))
     norm = _GOING.sub(lambda m: f"{m.group(1)} will {m.group(2)} {m.group(3)}", norm)

@@ -48,8 +48,8 @@ def read(p, text: str):
 def with_channel(text: str, earlier: list[str]) -> str:
     """``text`` with the price of the channel it is about asked outright (the one it names, else the one an earlier
     message named), when it judges a quote's reach."""
-    from agent.offline.parse import parse
-    if not implied(text, parse(text)):
+    from agent.offline.parse import reading
+    if not implied(text, reading(text)):  # (read only)
         return text
     for said in [text, *reversed(earlier)]:  # (its price asked, for the channel's own figure to be looked up)
         if names := channelfig.said_names(said):
@@ -62,8 +62,8 @@ _RANGE = re.compile(r"\bCPM\b[^:;.\n]{0,60}:\s*\$(\d[\d,]*(?:\.\d+)?)\s*[–-]\s
 
 def beside(text: str, para: str | None) -> str | None:
     """``para`` (a channel's quoted CPM range) with the quote's implied CPM worked and set in that range."""
-    from agent.offline.parse import parse
-    got = implied(text, parse(text)) if para else None
+    from agent.offline.parse import reading
+    got = implied(text, reading(text)) if para else None  # (read only)
     ranges = _RANGE.findall(para or "")
     if not got or not re.search(r"\bCPM\b", para or ""):
         return para

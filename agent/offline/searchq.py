@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import absentwhy, askframe, bound, gloss, kblabels, leaveask, pointsback, quotedterm, turnform
+from agent.offline import absentwhy, askframe, bound, gloss, leaveask, pointsback, quotedterm, readingstate, turnform
 from agent.offline.ownquestion import asks_own, stands_apart
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -330,16 +330,16 @@ def _text(turn) -> str:
 
 
 def _says_something(text: str) -> bool:
-    return _says(text, kblabels.declared())
+    return _says(text, readingstate.key())
 
 
 @lru_cache(maxsize=4096)
-def _says(text: str, kb: tuple) -> bool:
-    """:func:`_says_something`, kept per text and the KB's declared names (``kb``: all the parser's reading
-    depends on besides the text) — every model call of every turn asks it again of each earlier message."""
-    from agent.offline.parse import parse  # imported late: the parser knows small talk
+def _says(text: str, state: tuple) -> bool:
+    """:func:`_says_something`, kept per text and ``state`` (:func:`~agent.offline.readingstate.key`: all the parser's
+    reading depends on besides the text) — every model call of every turn asks it again of each earlier message."""
+    from agent.offline.parse import reading  # imported late: the parser knows small talk
     from agent.offline import scope  # a question of stop words alone ("ok so what do we do first") asks, it is no chat
-    p = parse(text)
+    p = reading(text)  # (read only)
     return bool(content_words(text)) and not p.smalltalk or asks_anything(text) and not scope.chat(text, p.smalltalk)
 
 
