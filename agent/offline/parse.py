@@ -242,22 +242,27 @@ _GOING = re.compile(r"\b(what|how much)(?:'s|’s|\s+is|\s+are|\s+was)\s+((?:a|a
 
 
 @lru_cache(maxsize=2048)
-def _parsed(text: str, state: tuple) -> Parsed:  # state: readingstate.key(), all the reading depends on besides the text
-    return _parse(text)
+def _parsed(text: str, state: tuple) -> tuple[Parsed, tuple[str, ...]]:  # state: readingstate.key(), all the reading depends on besides the text
+    """The parse of ``text`` and the names of its list attributes (other than the numbers): what a copy copies."""
+    p = _parse(text)
+    return p, tuple(k for k, v in vars(p).items() if isinstance(v, list) and k != "numbers")
 
 
 def parse(text: str) -> Parsed:
     """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
-    p = copied(_parsed(text, readingstate.key()))  # its lists, numbers and calc copied too:
-    p.__dict__.update({k: list(v) for k, v in vars(p).items() if isinstance(v, list)},  # a deep copy, faster
-                      numbers=[copied(n) for n in p.numbers], calc=copied(p.calc))
+    kept, lists = _parsed(text, readingstate.key())
+    p = copied(kept)  # its lists, numbers and calc copied too: a deep copy, faster
+    held = p.__dict__
+    for k in lists:
+        held[k] = held[k].copy()
+    held["numbers"], held["calc"] = [copied(n) for n in kept.numbers], copied(kept.calc)
     return p
 
 
 def reading(text: str) -> Parsed:
     """What ``text`` asks, for a caller that only reads it: the kept parse itself, not copied — never to be changed
     (a turn asks this of every earlier message, and copying the parse cost more than reading it)."""
-    return _parsed(text, readingstate.key())
+    return _parsed(text, readingstate.key())[0]
 
 
 def _parse(text: str) -> Parsed:
