@@ -62,17 +62,17 @@ class OfflineAgent:
         history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: read_slots(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
         user_text = pairback.named(user_text, said)  # "how are those two different?": the two metrics just given
         previous = searchq.previous_turn(history, said)
-        if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
+        outcomes = outcomes_of(messages[start or 0:])  # this turn's tool results (read once: the readers below only test them)
+        if direct := perperiod.respond(user_text, raw, said, outcomes, tools, len(messages)):
             return direct  # "per day?" after a working: its results per that period
         if (ask := (askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) or chainrate.work(user_text, said) or targetrate.work(user_text, said) or stepcost.work(user_text, said) or reachshare.work(user_text, [t[0] for t in raw], said) or prosecount.work(user_text, said)) \
-                and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
+                and not outcomes:  # "$20 each" when the capacity was asked too: that one again
             return replies.said(ask)
         asked = user_text
         if again := captionlists.answered(user_text, [h[0] for h in raw], said) or resultask.answered(user_text, [h[0] for h in raw], said):
             user_text, previous = again, None  # the case (or the result) asked for, named: the question it answers
         elif again := restating.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget"), history, previous):  # in order
             user_text, previous = again, None
-        outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
         self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
