@@ -11,7 +11,9 @@ a noun it does not price ("an actual buyer") keeps its aside, which may be what 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from agent.offline import readingstate
 from mpa.vocabulary import VOCABULARY, match_terms
 
 _ASIDE = re.compile(r"^(\W*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\s+[^,?.!]{1,60}?)\s*,\s*"
@@ -43,6 +45,13 @@ def question_alone(text: str) -> str:
 def without(text: str) -> str:
     """``text`` without a gloss aside after a terse follow-up (see the module's docstring), with its "?"; a terse
     follow-up question wrapped in a reaction and a remark, alone (:func:`question_alone`)."""
+    return _without(text, readingstate.key())
+
+
+@lru_cache(maxsize=4096)
+def _without(text: str, state: tuple) -> str:
+    """:func:`without`, once per message and ``state`` (:func:`~agent.offline.readingstate.key`: the KB's declared
+    metrics decide which units are priced): every model call reads all the conversation's earlier messages again."""
     text = question_alone(text)
     m = _ASIDE.match(text or "")
     if not m or len(m.group(1).split()) > 6 or not _priced(m.group(1)):

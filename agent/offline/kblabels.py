@@ -42,7 +42,8 @@ def declare(tools: list[dict] | None) -> None:
             labels_.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
             m = _OWN_PLATFORMS.search((props.get("platform") or {}).get("description", ""))
             platforms.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
-    _LABELS, _PLATFORMS = tuple(labels_), tuple(platforms)
+    if (tuple(labels_), tuple(platforms)) != (_LABELS, _PLATFORMS):  # the same declaration (every model call): the same
+        _LABELS, _PLATFORMS = tuple(labels_), tuple(platforms)  # tuples kept, so :func:`declared` stays made
 
 
 def labels() -> tuple[str, ...]:
@@ -203,7 +204,19 @@ def state() -> tuple:
     return tuple(_LABELS) + tuple(_PLATFORMS)
 
 
+_MADE: tuple = (None, None, None, ())  # (the metrics' state, the labels, the platforms: as last read; :func:`declared` of them)
+
+
 def declared() -> tuple:
     """Every name the KB declares now (its metrics and its labels), hashable: the key under which a
-    reading of a message (:mod:`agent.offline.parse`, :mod:`recall`, :mod:`formulas`) is cached."""
-    return kbmetrics.state() + state()
+    reading of a message (:mod:`agent.offline.parse`, :mod:`recall`, :mod:`formulas`) is cached. Made once per
+    declaration (the parts found by identity: each is replaced whole, never changed), not on each of the ~60,000
+    readings of a run of the seen conversations."""
+    global _MADE
+    metrics, labels_, platforms = kbmetrics.state(), _LABELS, _PLATFORMS
+    made = _MADE
+    if made[0] is metrics and made[1] is labels_ and made[2] is platforms:
+        return made[3]
+    out = metrics + tuple(labels_) + tuple(platforms)
+    _MADE = (metrics, labels_, platforms, out)
+    return out
