@@ -92,3 +92,34 @@ def test_a_reading_kept_with_the_similarity_on_is_not_served_with_it_off():
     finally:
         semantic.disable(was_off)
     assert readingstate.key() == kept
+
+
+def test_the_declared_names_follow_each_declaration_and_a_reading_is_shared_a_parse_is_not():
+    """kblabels.declared() is made once per declaration (the same tools: the very same tuple, so every per-message cache
+    keyed on it finds its entry) and anew when the tools declare other names; parse() hands out a copy whose lists are
+    its own, reading() the kept parse itself."""
+    import importlib
+
+    from agent.offline import asidegloss, kblabels
+    parse_mod = importlib.import_module("agent.offline.parse")
+
+    def tools(labels: str) -> list[dict]:
+        return [{"name": "get_benchmark", "input_schema": {"properties": {"vertical": {
+            "description": f"The business. This knowledge base's own: {labels}."}}}}]
+    before = kblabels._LABELS, kblabels._PLATFORMS
+    try:
+        kblabels.declare(tools("Goat Dairies, Hop Farms"))
+        first = kblabels.declared()
+        kblabels.declare(tools("Goat Dairies, Hop Farms"))
+        assert kblabels.declared() is first and "Hop Farms" in first
+        kblabels.declare(tools("Goat Dairies"))
+        assert "Hop Farms" not in kblabels.declared()
+        text = "and a signup, like someone who joins our tasting club?"
+        assert asidegloss.without(text) == asidegloss._without.__wrapped__(text, None)  # kept: the same reading
+        p, q = parse_mod.parse("we spend 9k a month on 300 leads, good?"), parse_mod.parse("we spend 9k a month on 300 leads, good?")
+        assert p is not q and p.numbers is not q.numbers and p.metrics == q.metrics
+        p.metrics.append("CTR")
+        assert "CTR" not in parse_mod.reading("we spend 9k a month on 300 leads, good?").metrics
+        assert parse_mod.reading(p.text) is parse_mod.reading(p.text)
+    finally:
+        kblabels._LABELS, kblabels._PLATFORMS = before
