@@ -12,6 +12,7 @@ which the turn then fills. At most :data:`KEPT` prefixes are kept (the lot is dr
 from __future__ import annotations
 
 import dataclasses
+import operator
 
 from agent.offline import kblabels
 from agent.offline.memory import Memory, remember as _fold
@@ -56,8 +57,14 @@ def _slots(history: list[tuple[str, list[ToolOutcome]]]) -> tuple[Memory, bool]:
 def outcome_key(o: ToolOutcome) -> tuple:
     """Everything a reading of the conversation reads of a tool outcome, hashable (the keys here and in
     :mod:`~agent.offline.restating`)."""
-    return (o.name, repr(o.input), o.content, o.is_error, tuple([(p.get("id"), p.get("source"), p.get("text"))
-                                                                 for p in o.passages]), tuple(o.fields.items()))
+    try:
+        passages = tuple(map(_PASSAGE, o.passages))  # each passage's id, source and text (a tool's passages hold all three)
+    except KeyError:  # a passage made without one of them: None for what it lacks
+        passages = tuple([(p.get("id"), p.get("source"), p.get("text")) for p in o.passages])
+    return o.name, repr(o.input), o.content, o.is_error, passages, tuple(o.fields.items())
+
+
+_PASSAGE = operator.itemgetter("id", "source", "text")
 
 
 def _copy(mem: Memory) -> Memory:
