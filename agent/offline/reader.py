@@ -88,9 +88,15 @@ def _example_heading(heading: str, outline: str) -> bool:  # asked of every unit
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
     """Does the section work the user's own figures (every number the question states appears in it)?
     Then the worked case is the user's case, not an illustration with other numbers."""
-    mine = {n.value for n in stated(digits(STEP.sub(" ", question)))}
-    theirs = {n.value for c in section for n in stated(digits(c.text))}
-    return bool(mine) and mine <= theirs
+    mine = _values(STEP.sub(" ", question))
+    return bool(mine) and mine <= set().union(*(_values(c.text) for c in section))
+
+
+@lru_cache(maxsize=8192)
+def _values(text: str) -> frozenset[float]:
+    """The values of the figures ``text`` states: asked of the question and of each sentence of every illustration a
+    turn ranks (the same ones on every turn that finds them)."""
+    return frozenset(n.value for n in stated(digits(text)))
 
 
 def _amounts(question: str) -> bool:
