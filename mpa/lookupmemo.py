@@ -1,4 +1,5 @@
-"""The structured look-ups' answers, kept per engine: ``get_benchmark`` and ``get_audience_sizing`` asked again.
+"""The structured look-ups' answers (and the tests that route them), kept per engine: ``get_benchmark`` and
+``get_audience_sizing`` asked again.
 
 Why: every conversation gets a new tool executor, but they share the engine, and the same look-ups come back
 conversation after conversation (kb/'s seen scenarios: 798 benchmark calls, 316 distinct) — each resolving the
@@ -16,13 +17,13 @@ from typing import Any, Callable
 
 from mpa import resolve
 from mpa.lookups import tables
-from mpa.results import Lookup
 
 LIMIT = 2048
-_KEPT: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[tuple, Lookup]]]" = weakref.WeakKeyDictionary()
+_NONE = object()  # not asked before (an answer may itself be None or False)
+_KEPT: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[tuple, Any]]]" = weakref.WeakKeyDictionary()
 
 
-def kept(find: Callable[..., Lookup], engine: Any, *args: str | None) -> Lookup:
+def kept(find: Callable[..., Any], engine: Any, *args: str | None) -> Any:
     """``find(engine, *args)``, from the engine's memo when asked before (module doc); arguments other than
     strings and None are not kept (a key must be their value)."""
     if not all(a is None or type(a) is str for a in args):
@@ -32,8 +33,8 @@ def kept(find: Callable[..., Lookup], engine: Any, *args: str | None) -> Lookup:
     if hit is None or hit[0] is not t:
         hit = _KEPT[engine] = (t, {})
     memo, key = hit[1], (find, args, resolve.meaning_key())
-    found = memo.get(key)
-    if found is None:
+    found = memo.get(key, _NONE)
+    if found is _NONE:
         found = find(engine, *args)
         if len(memo) >= LIMIT:
             memo.clear()

@@ -410,10 +410,10 @@ class ToolExecutor:
                                            if e["decision"] != "selected"}}})
 
     def _benchmark(self, inp: dict) -> ToolResult:
-        if not (inp.get("vertical") or "").strip() or platform_figures.same_for_every_business(
+        if not (inp.get("vertical") or "").strip() or lookupmemo.kept(platform_figures.same_for_every_business,
                 self.engine, inp.get("platform"), inp["metric"]):  # a platform's minimum spend: whatever the business
             return self._platform(inp)
-        if platform_figures.vertical_is_platform(self.engine, inp.get("vertical"), inp.get("platform")):
+        if lookupmemo.kept(platform_figures.vertical_is_platform, self.engine, inp.get("vertical"), inp.get("platform")):
             return self._platform({**inp, "platform": inp.get("platform") or inp["vertical"]})  # "for Thumbtack"
         found = lookupmemo.kept(find_benchmarks, self.engine, inp["vertical"], inp["metric"], inp.get("platform"))  # asked before: kept
         if not found.result:

@@ -15,6 +15,7 @@ import re
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from mpa.vocabulary import VOCABULARY, match_terms
+from rag.regexes import compiled
 
 # a capitalised place name (one to three words) after a preposition of location
 _WHERE = re.compile(r"\b(?:in|around|near|outside(?:\s+of)?|out\s+of|based\s+in|from|across|throughout|serving|by)\s+"
@@ -31,7 +32,7 @@ def home(message: str) -> set[str]:
         if s in asked:
             continue
         for m in _WHERE.finditer(s):
-            out.update(w for w in m.group(1).split() if not re.search(rf"\b{w}\b", said))
+            out.update(w for w in m.group(1).split() if not compiled(rf"\b{w}\b").search(said))
     return out
 
 
