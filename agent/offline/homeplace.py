@@ -40,7 +40,7 @@ def not_home(message: str, names: list[str]) -> list[str]:
     """``names`` (what a gap note would say the KB has nothing on) without the business's own place (:func:`home`) —
     unless the message names a business the vocabulary lists as one the KB does not cover ("an animal rescue … for
     nonprofits"): then no benchmark is the answer, and a gap note is what keeps another business's rows unquoted."""
-    if match_terms(message, VOCABULARY["uncovered_verticals"]):
+    if not names or match_terms(message, VOCABULARY["uncovered_verticals"]):  # (no name: nothing to read the message for)
         return names
     where = home(message)
     return [n for n in names if not set(n.split()) <= where] if where else names
