@@ -236,11 +236,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.0 + 0.5 * len(_matches(glossed, us[0].head_terms)) / len(glossed)
             if hint - glossed:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
                 s *= 1.0 + 0.5 * len(_matches(hint - glossed, us[0].head_terms)) / len(hint - glossed)
-            s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
+            s *= bands.rate_fit(rates, " ".join(c.text for c in us)) if rates else 1.0  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
             s *= bound.fit(*limit, us[0].heading)
             s *= forbids.BOOST if forbids.directs(leave, us) else 1.0  # "is it ok if I upload …?" and "do not upload …"
-            s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
+            s *= normphrase.BOOST if norm_nouns and normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
