@@ -12,6 +12,7 @@ it, preferred over the step document's own "This document covers …" opening.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline import opening, steplist
 from agent.offline.passages import is_pointer, terms, units
@@ -50,13 +51,15 @@ def declared_steps(tools: list[dict] | None) -> dict[int, str]:
     for t in tools or []:
         if t.get("name") != "get_step_guidance":
             continue
-        named = {int(n): name.strip() for n, name in re.findall(r"(?:^|[:;]\s*)(\d{1,2}) ([^;:.]+?)(?=;|\.\s|$)",
-                                                                  t.get("description", ""))}
         top = ((t.get("input_schema") or {}).get("properties", {}).get("step") or {}).get("maximum")
-        if isinstance(top, int):
-            named = {n: named.get(n, "") for n in range(1, top + 1)}
-        return named
+        return dict(_declared(t.get("description", ""), top if isinstance(top, int) else None))
     return {}
+
+
+@lru_cache(maxsize=64)
+def _declared(description: str, top: int | None) -> dict[int, str]:  # read on every model call; the same tool each time
+    named = {int(n): name.strip() for n, name in re.findall(r"(?:^|[:;]\s*)(\d{1,2}) ([^;:.]+?)(?=;|\.\s|$)", description)}
+    return {n: named.get(n, "") for n in range(1, top + 1)} if top is not None else named
 
 
 def _by_name(phrase: str, steps: dict[int, str]) -> int | None:
@@ -264,8 +267,13 @@ def framework_names(tools: list[dict] | None) -> set[str]:
     """Words of the framework's own name as the step tool writes it in capitals ("MPA-10")."""
     for t in tools or []:
         if t.get("name") == "get_step_guidance":
-            return set(terms(" ".join(re.findall(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*\b", t.get("description", "")))))
+            return set(_framework_words(t.get("description", "")))
     return set()
+
+
+@lru_cache(maxsize=64)
+def _framework_words(description: str) -> frozenset[str]:  # read on every model call, like :func:`_declared`
+    return frozenset(terms(" ".join(re.findall(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*\b", description))))
 
 
 _HEAD_WORDS = ["step"]  # what a section about one step is headed with: "Step 4", and the KB's own word
