@@ -39,7 +39,7 @@ from functools import lru_cache
 
 from agent.offline import qapairs, timepoint, askframe, bands, bound, everyrow, focus, forbids, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import NUMBER, QUANTITY, answer_forms, has_form, noun_asked
-from agent.offline.numbers import digits, stated
+from agent.offline.numbers import digits, stated, stated_values
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
 from agent.offline.searchq import attributes
@@ -88,15 +88,8 @@ def _example_heading(heading: str, outline: str) -> bool:  # asked of every unit
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
     """Does the section work the user's own figures (every number the question states appears in it)?
     Then the worked case is the user's case, not an illustration with other numbers."""
-    mine = _values(STEP.sub(" ", question))
-    return bool(mine) and mine <= set().union(*(_values(c.text) for c in section))
-
-
-@lru_cache(maxsize=8192)
-def _values(text: str) -> frozenset[float]:
-    """The values of the figures ``text`` states: asked of the question and of each sentence of every illustration a
-    turn ranks (the same ones on every turn that finds them)."""
-    return frozenset(n.value for n in stated(digits(text)))
+    mine = stated_values(STEP.sub(" ", question))
+    return bool(mine) and mine <= set().union(*(stated_values(c.text) for c in section))
 
 
 def _amounts(question: str) -> bool:
