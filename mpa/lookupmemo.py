@@ -7,7 +7,8 @@ vertical by labels, retrieval and meaning anew (a few ms). A look-up's answer de
 engine's reading of the KB (:func:`mpa.lookups.tables`, made again when the chunk list changes) and on the meaning
 similarity plugged into :mod:`mpa.resolve` (:func:`~mpa.resolve.meaning_key`: the function and its switch) — the
 key holds all three, the engine weakly (a dropped engine drops its answers). Each caller gets a deep copy: the
-results are dataclasses a caller may change. Bounded: an engine's answers are emptied at :data:`LIMIT`.
+results are dataclasses a caller may change. Bounded: an engine's answers are emptied at :data:`LIMIT`. (A test that
+replaces a part of a look-up — a stand-in for meaning, a failing parser — starts from an empty memo: ``_KEPT``.)
 """
 from __future__ import annotations
 
