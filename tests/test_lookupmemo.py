@@ -59,3 +59,19 @@ def test_a_pattern_made_from_words_stays_out_of_re_cache():
     assert (str, pattern, re.I.value) not in re._cache  # it pushed no fixed pattern out of re's cache
     assert compiled(pattern, re.I) is made and made.search("Book HARBOUR CRUISES LTD, KEPT APART now")
     assert (made.pattern, made.flags) == (re.compile(pattern, re.I).pattern, re.compile(pattern, re.I).flags)
+
+
+def test_sides_read_again_once_the_kb_declares_its_own_platforms():
+    """The sides a message sets side by side are kept per message and declaration: a platform the KB declares later
+    ("Nextdoor Ads") becomes a side of the same message."""
+    from agent.offline import kblabels, sidebyside
+    text = "nextdoor or meta, which one is cheaper for a plumber?"
+    before = [s.name for s in sidebyside.sides(text)]
+    kblabels.declare([{"name": "get_benchmark", "input_schema": {"properties": {"platform": {
+        "description": "The platform. This knowledge base's own platforms: Nextdoor Ads."}}}}])
+    try:
+        after = [s.name for s in sidebyside.sides(text)]
+    finally:
+        kblabels.declare(None)
+    assert "Nextdoor Ads" not in before and "Nextdoor Ads" in after
+    assert [s.name for s in sidebyside.sides(text)] == before
