@@ -243,6 +243,16 @@ def use_meaning(similarities: Callable[[str, list[str]], "list[float] | None"] |
     _MEANING[:] = [similarities] if similarities else []
 
 
+def meaning_key() -> tuple:
+    """What the plugged-in similarity's answers depend on besides the texts, for a cache of answers that used it
+    (:mod:`mpa.lookupmemo`): the function itself, and its switch when it declares one (a ``state`` attribute
+    answering the switch's position: the offline agent's encoder can be switched off and on)."""
+    if not _MEANING:
+        return None, None
+    state = getattr(_MEANING[0], "state", None)
+    return _MEANING[0], state() if callable(state) else None
+
+
 def similarities(phrase: str, texts: list[str]) -> "list[float] | None":
     """The plugged-in similarity of ``phrase`` to each of ``texts``; None without an encoder."""
     return _MEANING[0](phrase, texts) if _MEANING and texts and (phrase or "").strip() else None

@@ -40,7 +40,7 @@ from typing import Any, Callable
 import numpy as np
 from jsonschema import Draft202012Validator
 
-from mpa import inputmemo, lookups, platform_figures, publisher, resolve
+from mpa import inputmemo, lookupmemo, lookups, platform_figures, publisher, resolve
 from mpa.audience_everyday import kids_as_children
 from mpa.list_rows import kind_rows
 from mpa.fact_lookups import (facts, find_audience, find_benchmarks, kb_by_business_note, kb_metric_note, kb_platform_note, kb_vertical_note,
@@ -410,12 +410,12 @@ class ToolExecutor:
                                            if e["decision"] != "selected"}}})
 
     def _benchmark(self, inp: dict) -> ToolResult:
-        if not (inp.get("vertical") or "").strip() or platform_figures.same_for_every_business(
+        if not (inp.get("vertical") or "").strip() or lookupmemo.kept(platform_figures.same_for_every_business,
                 self.engine, inp.get("platform"), inp["metric"]):  # a platform's minimum spend: whatever the business
             return self._platform(inp)
-        if platform_figures.vertical_is_platform(self.engine, inp.get("vertical"), inp.get("platform")):
+        if lookupmemo.kept(platform_figures.vertical_is_platform, self.engine, inp.get("vertical"), inp.get("platform")):
             return self._platform({**inp, "platform": inp.get("platform") or inp["vertical"]})  # "for Thumbtack"
-        found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))
+        found = lookupmemo.kept(find_benchmarks, self.engine, inp["vertical"], inp["metric"], inp.get("platform"))  # asked before: kept
         if not found.result:
             on = f", platform={escape(inp['platform'])!r}" if inp.get("platform") else ""
             return ToolResult(
@@ -500,9 +500,9 @@ class ToolExecutor:
 
     def _audience(self, inp: dict) -> ToolResult:
         geography = inp.get("geography")
-        found = find_audience(self.engine, inp["audience_type"], geography)
+        found = lookupmemo.kept(find_audience, self.engine, inp["audience_type"], geography)  # asked before: kept
         if found.result is None and (plain := kids_as_children(inp["audience_type"])) != inp["audience_type"]:
-            again = find_audience(self.engine, plain, geography)  # "kids under five": the KB's children
+            again = lookupmemo.kept(find_audience, self.engine, plain, geography)  # "kids under five": the KB's children
             found = again if again.result is not None else found
         a = found.result
         if a is None:

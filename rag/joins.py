@@ -48,6 +48,8 @@ class Joins:
         self._stop = analyzer.stop_words
         self.hyphenated: dict[str, list[str]] = {}  # closed form's normal form → the KB's hyphenated terms
         for term in self._vocab:
+            if "-" not in term:  # (most words: one part, no compound — skipped before splitting every word)
+                continue
             parts = term.split("-")
             if len(parts) == 2 and all(p.isalpha() for p in parts):
                 key = self._norm(parts[0] + parts[1])

@@ -2,6 +2,8 @@
 general readers each probe failure led to, each also checked on another KB or a KB written here in another wording."""
 from __future__ import annotations
 
+import weakref
+
 from mpa.facts import kb_facts
 from tests.kbtool import tool_lines
 
@@ -123,6 +125,7 @@ def test_kb_txt6_one_shared_word_names_no_row(kb_txt6_engine, monkeypatch):
     word; the KB lists sports betting as not covered. A row sharing one word is now left to meaning (here a stand-in
     that finds them far apart: the suite runs without the encoder); "true crime podcasts" names its row by words."""
     monkeypatch.setattr("mpa.labelmeaning.by_meaning", lambda phrase, labels: [(0.3, "Sports Talk")])
+    monkeypatch.setattr("mpa.lookupmemo._KEPT", weakref.WeakKeyDictionary())  # no look-up kept from before the stand-in
     assert "17.50" not in tool_lines(kb_txt6_engine, metric="CPM", vertical="sports betting apps")
     assert "24-28" in tool_lines(kb_txt6_engine, metric="CPM", vertical="true crime podcasts")
 
@@ -131,6 +134,7 @@ def test_one_shared_word_by_meaning_other_kb(kb_txt3_engine, monkeypatch):
     """kb_txt3's "BY CAUSE" row "Animal Welfare" asked as "animal shelter charity": one shared word, and meaning agrees
     (a stand-in ranking it first at 0.7), so the row answers — words alone would have lost it."""
     monkeypatch.setattr("mpa.labelmeaning.by_meaning", lambda phrase, labels: [(0.7, "Animal Welfare")])
+    monkeypatch.setattr("mpa.lookupmemo._KEPT", weakref.WeakKeyDictionary())  # no look-up kept from before the stand-in
     assert "48-56" in tool_lines(kb_txt3_engine, metric="cost per donor", vertical="animal shelter charity", platform="Meta")
 
 

@@ -3,12 +3,13 @@ passages are delimited so KB text cannot pose as instructions."""
 from __future__ import annotations
 
 import json
+import weakref
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from mpa import audience_lookups, lookups
+from mpa import audience_lookups, lookupmemo, lookups
 from mpa.engine import build_engine
 from mpa.vocabulary import VOCABULARY
 from mpa.tables import benchmark_rows, read_kb_texts
@@ -180,6 +181,7 @@ def test_exception_inside_a_tool_becomes_an_error_result(executor, monkeypatch):
         raise RuntimeError("table parser exploded")
 
     monkeypatch.setattr(lookups, "lookup_benchmark", boom)
+    monkeypatch.setattr(lookupmemo, "_KEPT", weakref.WeakKeyDictionary())  # no answer kept from before the patch
     r = executor.execute("get_benchmark", {"vertical": "ecommerce", "metric": "CAC"})
     assert r.is_error and "RuntimeError: table parser exploded" in r.content
 

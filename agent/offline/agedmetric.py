@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import re
 
+from rag.regexes import compiled
+
 _AGE = r"(?:(?:day|week|month|year)[- ]?\d{1,4}|\d{1,4}[- ](?:day|week|month|year))"
+_DIGIT = re.compile(r"\d")
 
 
 def aged(text: str, metrics: list[str]) -> list[str]:
     """``metrics`` with the age the message says just before each (at most one word between), as "<age> <metric>";
     a metric already naming a number, or said with no age before it, as it was."""
+    if not _DIGIT.search(text):  # every age holds a number: none said, none to add (most messages)
+        return list(metrics)
     out = []
     for m in metrics:
         if re.search(r"\d", m):
             out.append(m)
             continue
-        said = re.search(rf"\b({_AGE})\s+(?:[a-z]+\s+)?{re.escape(m)}\b", text, re.I)
+        said = compiled(rf"\b({_AGE})\s+(?:[a-z]+\s+)?{re.escape(m)}\b", re.I).search(text)
         out.append(f"{said.group(1).lower()} {m}" if said else m)
     return out

@@ -21,6 +21,7 @@ problem?" — not a worked example that merely shares the topic's words (:func:`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline.numbers import digits, parse_numbers
 
@@ -75,6 +76,7 @@ def in_period(budget: float | None, period: str | None, heading: str) -> float |
 _BARE_END = re.compile(r"(\$\s?\d[\d,.]*\s?[kKmM]?)\s*[-–—]\s*(?=\d)")
 
 
+@lru_cache(maxsize=8192)  # asked of each heading of every section a turn ranks, the same headings turn after turn
 def band(heading: str, named: bool = False) -> tuple[float, float] | None:
     """(low, high) of the money band a heading states, or None; ``named``: only a band its words bound ("under $50k",
     "$50k to $250k", "$250k+"), not one budget taken give or take a quarter."""
@@ -98,7 +100,7 @@ def band(heading: str, named: bool = False) -> tuple[float, float] | None:
 def fit(budget: float | None, heading: str, period: str | None = None) -> float:
     """Weight of a section for a question stating ``budget`` (said for ``period``, when known): its band
     contains it 1.5, another band 0.6, no band (or no budget) 1.0."""
-    budget = in_period(budget, period, heading)
+    budget = in_period(budget, period, heading) if budget is not None else None  # (no budget: the heading is not read)
     if budget is None:
         return 1.0
     b = band(heading)
@@ -180,11 +182,13 @@ _PCT_BANDS = (  # (pattern, which groups are low / high; None: open on that side
 def rate_bands(text: str) -> list[tuple[float, float]]:
     """(low, high) of every percentage band ``text`` states ("between 80% and 90%", "10%–15%",
     "below 80%", "above 120%": open on one side)."""
-    out = []
-    for pat, (lo, hi) in _PCT_BANDS:
-        for m in pat.finditer(text):
-            out.append((float(m.group(lo)) if lo else 0.0, float(m.group(hi)) if hi else _INF))
-    return out
+    return list(_rate_bands(text))
+
+
+@lru_cache(maxsize=4096)  # the reader asks it of every section it ranks for a question stating a rate
+def _rate_bands(text: str) -> tuple[tuple[float, float], ...]:
+    return tuple((float(m.group(lo)) if lo else 0.0, float(m.group(hi)) if hi else _INF)
+                 for pat, (lo, hi) in _PCT_BANDS for m in pat.finditer(text))
 
 
 def rates_of(question: str) -> list[float]:
@@ -196,7 +200,8 @@ def rate_fit(rates: list[float], text: str) -> float:
     """Weight of a section for a question stating ``rates``: 2.0 when one of its closed bands
     contains one of them ("between 80% and 90%" for 86% places it), 1.25 when only an open one does
     ("more than 20%" holds most rates: a limit, weaker evidence), else 1.0."""
-    inside = [(lo, hi) for r in rates for lo, hi in rate_bands(text) if lo <= r <= hi]
+    stated = _rate_bands(text) if rates else ()
+    inside = [(lo, hi) for r in rates for lo, hi in stated if lo <= r <= hi]
     if not inside:
         return 1.0
     return 2.0 if any(lo > 0 and hi < _INF for lo, hi in inside) else 1.25

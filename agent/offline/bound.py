@@ -53,8 +53,10 @@ def fit(bound: str, same: float, heading: str) -> float:
     """:data:`OPPOSITE` when ``heading`` names only the bound opposite to ``bound``; ``same`` when it names only
     ``bound`` (the section stating that end: "Minimum viable budget and ramp" for "the least we should test with",
     beside a section sharing more of the story's words); else 1."""
+    if not bound:  # no bound asked (most questions): the heading is not read
+        return 1.0
     named = {b for b, words in _NAMED.items() if words.search(heading)}
-    return 1.0 if not bound or len(named) != 1 else same if bound in named else OPPOSITE
+    return 1.0 if len(named) != 1 else same if bound in named else OPPOSITE
 
 
 # the amount itself bounded: "what's the most it could be two weeks from now", "the highest our spend can go by Friday"

@@ -18,6 +18,7 @@ from agent.offline.scope import BYE, GREETING, HOW_ARE_YOU, THANKS, WELL_WISH
 from agent.offline.toolread import ToolOutcome, benchmark_of
 from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY
+from rag.regexes import compiled
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
@@ -154,7 +155,7 @@ def figure_sentences(metric: str, para: str) -> list[str]:
     it, or "per <unit>": "per click", "per thousand") and give a price or a rate."""
     unit = UNIT_OF.get(metric.upper(), "")
     names = [metric, *VOCABULARY["metrics"].get(metric.upper(), []), *([f"per {unit}", f"a {unit}"] if unit else [])]
-    named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
+    named = compiled(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
     return [s for s in sentences(para or "") if named.search(s) and re.search(CURRENCY + r"\s?\d|\d%", s)]
 
 

@@ -241,10 +241,11 @@ def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, st
     (every word of one excluded item is the question's) and the answer does not speak of it
     ("retargeting excluded" beside a prospecting CPC), or one the answer quotes as all it has to
     say (no figure of its own): (the sentence, its passage's id), else None."""
-    q = set(terms(question))
-    said = set(terms(answer))
+    q = said = None  # the question's and the answer's words, read at the first sentence stating an exclusion (few do)
     for ps in passages:
         for s, items in _exclusions(ps.get("text", "")):
+            if q is None:
+                q, said = set(terms(question)), set(terms(answer))
             for item in items:
                 words = needed(item) - _GENERIC  # a participle linking a thing to its source need not be said
                 if not words - _PLAIN or not _within(words, q):

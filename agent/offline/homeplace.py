@@ -15,6 +15,7 @@ import re
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from mpa.vocabulary import VOCABULARY, match_terms
+from rag.regexes import compiled
 
 # a capitalised place name (one to three words) after a preposition of location
 _WHERE = re.compile(r"\b(?:in|around|near|outside(?:\s+of)?|out\s+of|based\s+in|from|across|throughout|serving|by)\s+"
@@ -31,7 +32,7 @@ def home(message: str) -> set[str]:
         if s in asked:
             continue
         for m in _WHERE.finditer(s):
-            out.update(w for w in m.group(1).split() if not re.search(rf"\b{w}\b", said))
+            out.update(w for w in m.group(1).split() if not compiled(rf"\b{w}\b").search(said))
     return out
 
 
@@ -39,7 +40,7 @@ def not_home(message: str, names: list[str]) -> list[str]:
     """``names`` (what a gap note would say the KB has nothing on) without the business's own place (:func:`home`) —
     unless the message names a business the vocabulary lists as one the KB does not cover ("an animal rescue … for
     nonprofits"): then no benchmark is the answer, and a gap note is what keeps another business's rows unquoted."""
-    if match_terms(message, VOCABULARY["uncovered_verticals"]):
+    if not names or match_terms(message, VOCABULARY["uncovered_verticals"]):  # (no name: nothing to read the message for)
         return names
     where = home(message)
     return [n for n in names if not set(n.split()) <= where] if where else names

@@ -107,28 +107,45 @@ def _kb(outcomes: list[ToolOutcome]) -> tuple[Section, ...]:
     return secs if secs and seen <= files else ()
 
 
-_READ_OFF: dict[int, tuple[tuple[Section, ...], frozenset[str], frozenset[str]]] = {}
+_READ_OFF: dict[int, tuple[tuple[Section, ...], frozenset[str], frozenset[str], list[str]]] = {}
 
 
-def _read_off(secs: tuple[Section, ...]) -> tuple[frozenset[str], frozenset[str]]:
-    """(the files, the searches) of the sections :func:`sections` read: gathered once per reading of a KB
-    (found by identity; the entry holds the sections, so the id is never another's) rather than from its
-    hundreds of sections on every turn."""
+def _read_off(secs: tuple[Section, ...]) -> tuple[frozenset[str], frozenset[str], list[str]]:
+    """(the files, the searches, the texts encoded) of the sections :func:`sections` read: gathered once per reading
+    of a KB (found by identity; the entry holds the sections, so the id is never another's) rather than from its
+    hundreds of sections on every turn. The texts are the same string objects every time, so each keeps its hash
+    for the similarity's per-text caches (a fresh string is hashed again at every look-up). Read, never changed."""
     hit = _READ_OFF.get(id(secs))
     if hit is None or hit[0] is not secs:
         if len(_READ_OFF) >= 8:
             _READ_OFF.clear()
-        hit = _READ_OFF[id(secs)] = (secs, frozenset(s.source for s in secs), frozenset(s.query for s in secs))
-    return hit[1], hit[2]
+        hit = _READ_OFF[id(secs)] = (secs, frozenset(s.source for s in secs), frozenset(s.query for s in secs),
+                                     [s.encoded for s in secs])
+    return hit[1], hit[2], hit[3]
+
+
+# (the question as encoded, the sections' id, is the similarity off) → (the sections, the nearest and its similarity)
+_NEAREST: dict[tuple, tuple] = {}
 
 
 def nearest(question: str, outcomes: list[ToolOutcome]) -> tuple[Section, float] | None:
-    """The section of the whole KB nearest in meaning to ``question``, with its similarity."""
+    """The section of the whole KB nearest in meaning to ``question``, with its similarity — once per question
+    and KB reading: a declined turn asks it up to three times (the retry before the reader, the re-reader, the
+    retry after it), and each time compared the question with every section."""
     secs = _kb(outcomes)
-    sims = similarities(marked(question), [s.encoded for s in secs]) if secs else None
-    if not sims:
+    if not secs:
+        return None
+    key = (marked(question), id(secs), switched_off())
+    hit = _NEAREST.get(key)
+    if hit is not None and hit[0] is secs:
+        return hit[1]
+    sims = similarities(key[0], _read_off(secs)[2])
+    if not sims:  # no similarity (no encoder): not kept, nothing was compared
         return None
     best = max(range(len(secs)), key=lambda i: (sims[i], -i))
+    if len(_NEAREST) >= 1024:
+        _NEAREST.clear()
+    _NEAREST[key] = (secs, (secs[best], sims[best]))
     return secs[best], sims[best]
 
 

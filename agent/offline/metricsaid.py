@@ -22,9 +22,10 @@ from mpa.vocabulary import VOCABULARY, match_terms
 
 def unsaid(question: str, text: str) -> list[str]:
     """The vocabulary metrics ``question`` names (by acronym or name) that ``text`` names in none of their forms."""
-    have = set(terms(text))
     out = []
-    for key in match_terms(question, VOCABULARY["metrics"]):
+    named = match_terms(question, VOCABULARY["metrics"])
+    have = set(terms(text)) if named else set()  # the passages' words, read only when a metric is named (most turns name none)
+    for key in named:
         if any(all(in_family(w, have) for w in terms(form)) for form in [key.lower(), *VOCABULARY["metrics"][key]] if terms(form)):
             continue  # a name of it, in any inflection ("conversion rates")
         unit = UNIT_OF.get(key)

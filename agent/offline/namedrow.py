@@ -82,7 +82,7 @@ def amounts(question: str) -> set[str]:
 def _holds(name: str, item: str) -> bool:
     if re.fullmatch(r"\d+(?:\.\d+)? \w+", name):  # a quantity: its number, then its unit (singular or plural)
         n, u = name.split()
-        return bool(re.search(rf"(?<![\w.-]){re.escape(n)}[\s-]{re.escape(u)}s?(?![\w-])", item.split(":")[0], re.I))
+        return bool(compiled(rf"(?<![\w.-]){re.escape(n)}[\s-]{re.escape(u)}s?(?![\w-])", re.I).search(item.split(":")[0]))
     return bool(compiled(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I).search(item))
 
 

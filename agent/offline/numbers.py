@@ -204,6 +204,13 @@ def stated(text: str) -> tuple[Num, ...]:
 
 
 @lru_cache(maxsize=8192)
+def stated_values(text: str) -> frozenset[float]:
+    """The values of the figures ``text`` states (:func:`digits` first) — asked of a question and of each sentence of
+    every illustration the reader ranks, the same ones on every turn that finds them."""
+    return frozenset(n.value for n in stated(digits(text)))
+
+
+@lru_cache(maxsize=8192)
 def _numbers(text: str) -> tuple[Num, ...]:
     nums = []
     for m in _NUMBER.finditer(text):

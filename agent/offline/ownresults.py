@@ -24,6 +24,7 @@ from agent.offline.compose import beside as beside_range, bench_fields, benchmar
 from agent.offline.numbers import digits, money, plain, result, stated
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import canonical
+from rag.regexes import compiled
 
 _TIME = r"(?:days?|weeks?|months?|quarters?|years?|yrs?|hours?|times?|x)"
 _NOT_WON = {"people", "persons", "times", "years", "months", "weeks", "days", "hours", "impressions", "dollars", "bucks",
@@ -303,7 +304,7 @@ def _worked(got: list[str], what: str) -> float | None:
 def _stated(line: str, answer: str) -> bool:
     """Whether ``answer`` already states the result ``line`` works (its last figure after "=" or "≈")."""
     shown = re.findall(r"[=≈] \$?([\d,]+(?:\.\d+)?)", line)
-    return bool(shown) and re.search(rf"(?<![\d,.]){re.escape(shown[-1])}(?![\d])", answer) is not None
+    return bool(shown) and compiled(rf"(?<![\d,.]){re.escape(shown[-1])}(?![\d])").search(answer) is not None
 
 
 def amend(text: str, earlier: list[str], answer: str, outcomes: list[ToolOutcome] = ()) -> str:

@@ -23,6 +23,7 @@ from mpa.layout import readable
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
+from rag.regexes import compiled
 
 _ANALYZE = get_analyzer(True, True)
 _EXTRA_STOP = {"typical", "typically", "say", "says", "tell", "know", "want", "need", "like", "just", "pleas",
@@ -269,7 +270,7 @@ _SEARCHED = "Knowledge Base"  # what the search tool searches, as its citations 
 def _spelled_out(acronym: str, text: str) -> bool:
     """Does ``text`` write ``acronym`` out as capitalized words with its initials ("NY" as
     "New York")? An abbreviation and its expansion name the same thing."""
-    return len(acronym) >= 2 and bool(re.search(r"\b" + r"[a-z]+\s+".join(re.escape(ch) for ch in acronym.upper()) + r"[a-z]+\b", text))
+    return len(acronym) >= 2 and bool(compiled(r"\b" + r"[a-z]+\s+".join(re.escape(ch) for ch in acronym.upper()) + r"[a-z]+\b").search(text))
 
 
 def relevant(question: str, q: set[str], covered: set[str], passages: list[dict], kb_word: bool = False) -> bool:
@@ -304,7 +305,7 @@ def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
         # the initials of what is searched ("what does the KB recommend?") name where to look, not a topic
         if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK") or _spelled_out(a, _SEARCHED) or namedpart.in_said_name(a, body, raw):
             continue
-        if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw) and not _spelled_out(a, raw):
+        if not compiled(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])").search(raw) and not _spelled_out(a, raw):
             return False
     return True
 

@@ -26,17 +26,20 @@ def _bare(place: str) -> str:
 
 def unwritten(question: str, text: str) -> list[str]:
     """The places of ``question`` that ``text`` does not write, when it writes another of them (else none)."""
-    low = text.lower()
     places = [p for _, p in geographies(question)]
+    if len(places) < 2:  # (the passages' text, lowered only for a question naming two places or more)
+        return []
+    low = text.lower()
     written = [p for p in places if _bare(p).lower() in low]
-    return [p for p in places if p not in written] if len(places) > 1 and written else []
+    return [p for p in places if p not in written] if written else []
 
 
 def written(question: str, text: str) -> str:
     """``question`` with its short names and its unwritten related places as ``text`` would write them."""
-    out = question
+    out, low = question, None
     for w in dict.fromkeys(re.findall(r"\b[A-Z][a-z]+\b", question)):
-        if w.lower() not in text.lower() and (full := long_name(w, text)):
+        low = text.lower() if low is None else low  # once, not per capitalised word
+        if w.lower() not in low and (full := long_name(w, text)):
             out = re.sub(rf"\b{w}\b", full, out)
     for place in unwritten(out, text):
         kind = "state" if place.lower() in _STATES else "DMA" if place.upper().endswith(" DMA") else ""

@@ -293,11 +293,11 @@ class OfflineAgent:
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])),
                                                p.vertical or mem.vertical), text, previous)  # not what was just quoted
         searched = any(o.name in _RETRIEVAL for o in outcomes)
-        if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
+        whole = self._whole_step(text, history)  # (read once: the three asks below are one)
+        if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not whole:
             ranked = stepask.of_step(n, ranked, outcomes) or ranked  # "what does it output?": that step's passages
-        elif (n := stepnamed.step(text, self.steps)) and not self._whole_step(text, history):
+        elif (n := stepnamed.step(text, self.steps)) and not whole:
             ranked = stepnamed.of_step(n, ranked) or ranked  # "what do I do in leg 5?": no overview naming every step
-        whole = self._whole_step(text, history)
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
                                                                          stepask.asks_anchor(text), stepask.by_topic(text))):
             paras.append(para)

@@ -39,7 +39,7 @@ from functools import lru_cache
 
 from agent.offline import qapairs, timepoint, askframe, bands, bound, everyrow, focus, forbids, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import NUMBER, QUANTITY, answer_forms, has_form, noun_asked
-from agent.offline.numbers import digits, stated
+from agent.offline.numbers import digits, stated, stated_values
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
 from agent.offline.searchq import attributes
@@ -88,9 +88,8 @@ def _example_heading(heading: str, outline: str) -> bool:  # asked of every unit
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
     """Does the section work the user's own figures (every number the question states appears in it)?
     Then the worked case is the user's case, not an illustration with other numbers."""
-    mine = {n.value for n in stated(digits(STEP.sub(" ", question)))}
-    theirs = {n.value for c in section for n in stated(digits(c.text))}
-    return bool(mine) and mine <= theirs
+    mine = stated_values(STEP.sub(" ", question))
+    return bool(mine) and mine <= set().union(*(stated_values(c.text) for c in section))
 
 
 def _amounts(question: str) -> bool:
@@ -230,11 +229,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.0 + 0.5 * len(_matches(glossed, us[0].head_terms)) / len(glossed)
             if hint - glossed:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
                 s *= 1.0 + 0.5 * len(_matches(hint - glossed, us[0].head_terms)) / len(hint - glossed)
-            s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
+            s *= bands.rate_fit(rates, " ".join(c.text for c in us)) if rates else 1.0  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
             s *= bound.fit(*limit, us[0].heading)
             s *= forbids.BOOST if forbids.directs(leave, us) else 1.0  # "is it ok if I upload …?" and "do not upload …"
-            s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
+            s *= normphrase.BOOST if norm_nouns and normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 

@@ -20,7 +20,7 @@ def first_reading(user_text: str, history: list, previous: tuple | None, outcome
         # "and then?" after a section was quoted: the section that follows it
         lambda: nextsection.read(user_text, previous, outcomes, max_sentences),
         # a section asked for by what it is (its attribute, a quoted name, a step)
-        lambda: sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes,
+        lambda: sectionreads.read(user_text, searchq.focus(user_text, previous), history, previous, outcomes,
                                   text, max_sentences),
         # a question of whether a rule exists: the section stating the rule
         lambda: rulesection.read(user_text, outcomes, text, max_sentences),

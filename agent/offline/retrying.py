@@ -26,7 +26,7 @@ def tool_calls(user_text: str, asked_before: list[str], outcomes: list, previous
         lambda: keptretry.calls(user_text, outcomes),
         # a business the KB does not know by its goods: by how it sells (with the question's searches, when searchable)
         lambda: routeretry.calls(user_text, asked_before, outcomes,
-                                 searchq.form(user_text, previous).queries if searchable else []),
+                                 (lambda: searchq.form(user_text, previous).queries) if searchable else list),
     ))
 
 

@@ -13,6 +13,7 @@ the look-up is made with the user's whole description of the business instead (:
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from agent.offline import selfdesc, shelfroute
 from agent.offline.business import business
@@ -35,11 +36,11 @@ def route(text: str) -> str | None:
     return re.sub(r"\bthru\b", "through", " ".join(m.group(1).split()), flags=re.I) if m else None
 
 
-def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str] = ()) -> list[tuple[str, dict]]:
+def calls(user_text: str, earlier: list[str], outcomes: list, queries: Callable[[], list[str]] = list) -> list[tuple[str, dict]]:
     """The tool calls to make next when a benchmark look-up's business phrase named no vertical: get_benchmark
     again by the route the user described; else by the whole clause the user described the business in
     (:mod:`agent.offline.selfdesc`), with, when this turn searched nothing yet, the searches
-    (``queries``) the question would have had without a business phrase — the KB may still speak of it in
+    (``queries()``: formed only then) the question would have had without a business phrase — the KB may still speak of it in
     words the vertical descriptions lack ("orthodontics" in a healthcare note). [] when nothing failed so, or
     everything was asked."""
     if again := glossed(user_text, earlier, outcomes):
@@ -55,7 +56,7 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
     if clause and clause.lower() not in tried:
         return [("get_benchmark", {**o.input, "vertical": clause}) for o in failed]
     searches = [] if any(o.name == "search_knowledge_base" for o in outcomes) else [
-        ("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries]
+        ("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries()]
     told = next((t for t in [user_text, *reversed(earlier)] if phrase and phrase in t.lower()), user_text)
     desc = selfdesc.description(told, phrase)  # the whole clause the business was described in
     found = {str(o.input.get("metric", "")) for o in outcomes if o.name == "get_benchmark" and o.found}

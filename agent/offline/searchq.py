@@ -2,20 +2,18 @@
 
 Why a module: the raw message is a poor query. Three general reasons, none tied to a KB:
 
-* **Question words name an attribute the index cannot see.** "how often" is made of two stop
-  words, so a lexical index reads "How often should we …?" as if the question word were not
-  there; the attribute it asks about ("frequency") is added instead (:data:`ATTRIBUTES`).
-* **Conversation fillers dilute.** "we're trying …", "just", "honestly" match chunks at random;
-  they are dropped (:data:`FILLERS`, plain English discourse words).
-* **Follow-ups lean on the last turn.** "Can we go higher than that?" or "what if the account is
-  tiny?" say nothing about their topic; the topic is the previous question's content words and
-  the section the previous answer quoted (its citation, read back from the answer and the tool
-  results of that turn). Such a turn runs two searches — the message alone and the message with
-  the carried topic — so a real change of topic still finds its own passages. A message that says
-  what it asks but points back ("where should the cut come from?", "that upload is old") runs the
-  topic search too, and is judged on its own words. After a calculation the topic is what its
-  answer took up (and the budget, when that message moved it), not the chatter around the figures;
-  a thank-you in between carries no topic.
+* **Question words name an attribute the index cannot see.** "how often" is made of two stop words, so a lexical
+  index reads "How often should we …?" as if the question word were not there; the attribute it asks about
+  ("frequency") is added instead (:data:`ATTRIBUTES`).
+* **Conversation fillers dilute.** "we're trying …", "just", "honestly" match chunks at random; they are dropped
+  (:data:`FILLERS`, plain English discourse words).
+* **Follow-ups lean on the last turn.** "Can we go higher than that?" or "what if the account is tiny?" say nothing
+  about their topic; the topic is the previous question's content words and the section the previous answer quoted
+  (its citation, read back from the answer and the tool results of that turn). Such a turn runs two searches — the
+  message alone and the message with the carried topic — so a real change of topic still finds its own passages. A
+  message that says what it asks but points back ("where should the cut come from?", "that upload is old") runs the
+  topic search too, and is judged on its own words. After a calculation the topic is what its answer took up (and
+  the budget, when that message moved it), not the chatter around the figures; a thank-you in between carries no topic.
 """
 from __future__ import annotations
 
@@ -63,11 +61,10 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
 )
 # discourse words that carry no topic (hedges, politeness, intent verbs); stop words go anyway
 FILLERS = frozenset("""
-actually basically honestly literally really just maybe probably possibly perhaps kinda sorta lol haha hey hi
-hello thanks thank please ok okay sure yeah yes right well anyway currently roughly trying try tried wondering
-wonder wanted want wants guess think thinking thought quick question stuff thing things like tell
-know let idea ideas help sometimes usually normally generally typically ever
-""".split())
+actually basically honestly literally really just maybe probably possibly perhaps kinda sorta lol haha hey hi hello thanks
+thank please ok okay sure yeah yes right well anyway currently roughly trying try tried wondering wonder wanted want wants
+guess think thinking thought quick question stuff thing things like tell know let idea ideas help sometimes usually normally
+generally typically ever""".split())
 # "ok" / "okay" before "to" or "if" is the predicate of a question ("ok to launch now?" asks whether a rule
 # allows it), not a discourse word
 _FILLER = re.compile(r"(?<![\w'-])(?:" + "|".join(sorted(FILLERS - {"ok", "okay"}, key=len, reverse=True))
@@ -97,8 +94,7 @@ class TurnQuery:
 
 # everyday abbreviations written out, so they meet the KB's words ("min spend" → "minimum spend"); "min"
 # after a number is minutes, not a minimum
-_ABBREV = {"min": "minimum", "max": "maximum", "avg": "average", "mo": "month", "mos": "months", "yr": "year",
-           "yrs": "years", "wk": "week", "wks": "weeks", "approx": "approximately"}
+_ABBREV = {"min": "minimum", "max": "maximum", "avg": "average", "mo": "month", "mos": "months", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks", "approx": "approximately"}
 _ABBREV_RE = re.compile(r"(?<![\w'-])(" + "|".join(_ABBREV) + r")(?![\w'-])", re.I)
 
 
@@ -264,13 +260,17 @@ def _quoted_heading(passage: dict | None, answer: str) -> str:
     return said[0] if said else (src.rsplit("›", 1)[1].replace(" + ", " ") if "›" in src else "")
 
 
+def focus(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) -> str:
+    """:func:`form`'s ``focus`` alone, for a reader of it that needs no search formed (those read the KB's glosses)."""
+    return (absentwhy.asked(text, previous) or absentwhy.source_asked(text, previous) or clean(text) or text.strip())[:MAX_QUERY]  # "why is that missing?": what the decline named
+
+
 @turnform.kept  # a turn forms its searches several times: once is enough (:mod:`turnform`)
 def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) -> TurnQuery:
     """The queries of this turn: its own (cleaned) words; when it leans on the previous turn, the
     same words with that turn's topic, searched first; when its question words ask for an
     attribute it does not name, the words with that attribute, searched last."""
-    focus = absentwhy.asked(text, previous) or absentwhy.source_asked(text, previous) or clean(text) or text.strip()  # "why is that missing?": what the decline named
-    q = TurnQuery(focus=focus[:MAX_QUERY])
+    q = TurnQuery(focus=focus(text, previous))
     if previous and leans_on_previous(text) and not asks_threshold(text) and not stands_apart(text, previous[0]):  # its situation is its own statement
         q.topic = topic_of(*previous)
         q.names = carried_names(text, previous[0])

@@ -198,3 +198,12 @@ def similarities(question: str, texts: list[str]) -> list[float] | None:
     # ``FLOAT_dot``, BLAS ``sdot``), so the numbers are the same to the bit — but the method call skips the ufunc
     # machinery, most of the time per text of a whole-KB ranking
     return [round(float(q.dot(_vectors[_key(t)])), 3) if t else 0.0 for t in texts]
+
+
+def _state_key() -> tuple:
+    """What :func:`similarities` answers depend on besides its texts: the switch and the encoder (by identity) —
+    the state :func:`mpa.resolve.meaning_key` reads, so a look-up kept while it was off is not served once it is on."""
+    return "off" in _state, _state.get("encoder")
+
+
+similarities.state = _state_key  # type: ignore[attr-defined]

@@ -62,11 +62,22 @@ def sides(text: str) -> list[Side]:
     """The two or three platforms/channels the message sets side by side, in the order named; [] else. The sentence
     that asks decides when it names a platform or channel itself: "social is beating search for us. can I move a
     third of the search money?" states a comparison and asks about one side (a statement before the question is
-    the situation, not the question); "Google or Meta. which is cheaper?" asks about the sides it points back to."""
-    ask = " ".join(question_sentences(text))
-    if ask.strip() != text.strip() and _mentions(ask):
-        return _sides(ask)
-    return _sides(text)
+    the situation, not the question); "Google or Meta. which is cheaper?" asks about the sides it points back to.
+    Read once per message and declaration (the KB's own platforms and metrics, :func:`kblabels.declared`): a turn
+    asks it when it plans the searches, when it answers and when it weighs a scene — the sides are frozen, each
+    caller its own list."""
+    key = (text, kblabels.declared())
+    hit = _READ.get(key)
+    if hit is None:
+        ask = " ".join(question_sentences(text))
+        hit = _sides(ask) if ask.strip() != text.strip() and _mentions(ask) else _sides(text)
+        if len(_READ) >= 1024:
+            _READ.clear()
+        _READ[key] = hit
+    return list(hit)
+
+
+_READ: dict[tuple, list[Side]] = {}  # (message, declaration) → its sides
 
 
 def _mentions(text: str) -> bool:
