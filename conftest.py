@@ -104,14 +104,22 @@ SHIPPED_KB = ROOT / "kb"
 
 
 @pytest.fixture(autouse=True)
-def _no_kb_declared_yet():
-    """The offline agent reads the KB's own metrics and labels from the tools it is handed on every model
-    call (``kbmetrics.declare``, ``kblabels.declare``); a test that calls the parser directly must not see
-    the declaration a test before it left behind on this worker (kb_txt2's labels changed what
-    "… one showroom appointment booked?" parses to, depending on the order xdist ran the files in)."""
-    from agent.offline import kblabels, kbmetrics
+def _no_kb_state_carried():
+    """What the offline agent keeps of the KB it last served, cleared before each test (one fixture for both:
+    each function-scoped fixture costs every one of the ~5,800 tests its setup and teardown):
+
+    * The KB's own metrics and labels, read from the tools it is handed on every model call
+      (``kbmetrics.declare``, ``kblabels.declare``): a test that calls the parser directly must not see the
+      declaration a test before it left behind on this worker (kb_txt2's labels changed what "… one showroom
+      appointment booked?" parses to, depending on the order xdist ran the files in).
+    * The KB's own word for its steps ("Leg", "Gate"), declared by the step tool on each model call and kept for
+      the readers called without tools (``agent.offline.stepask._HEAD_WORDS``): a test calling those readers
+      directly must not meet the word the previous test's KB declared in the same worker (a unit test of
+      ``stepask.summary`` read "Leg 2" after a kb_txt7 conversation)."""
+    from agent.offline import kblabels, kbmetrics, stepask
     kbmetrics.declare(None)
     kblabels.declare(None)
+    stepask._HEAD_WORDS[1:] = []
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -399,14 +407,3 @@ def pytest_sessionfinish(session):
         t.join()
     keep_seconds(session.config)
     save_patterns()
-
-
-@pytest.fixture(autouse=True)
-def _no_step_word_carried():
-    """The KB's own word for its steps ("Leg", "Gate") is declared by the step tool on each model call and kept
-    for the readers called without tools (``agent.offline.stepask._HEAD_WORDS``), as ``kbmetrics`` keeps the
-    declared metrics. A test calling those readers directly must not meet the word the previous test's KB
-    declared in the same worker (a unit test of ``stepask.summary`` read "Leg 2" after a kb_txt7 conversation)."""
-    from agent.offline import stepask
-
-    stepask._HEAD_WORDS[1:] = []
