@@ -132,6 +132,16 @@ def _offline_reader_by_words():
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _scenario_problems_kept(pytestconfig):
+    """A scenario's problems read through pytest's cache folder (``tests/scenario_kept.py``), from the first test
+    of the process on (a fixture, not ``pytest_configure``: the xdist controller runs no test and need not import
+    the scenario loader)."""
+    from tests.scenario_kept import keep_problems
+    keep_problems(pytestconfig)
+    yield
+
+
 MEANING_SEED = ROOT / "tests" / "fixtures" / "meaning_seed"
 
 
