@@ -61,16 +61,19 @@ def pytest_collection_finish(session):
 
 
 def pytest_configure(config):
-    """An xdist worker sends lean reports (``tests/xdist_spread.py``); every process reads a KB's facts through
-    pytest's cache folder (``tests/kbfacts_kept.py``) and compiles regular expressions from the opcodes kept there
-    (``tests/regex_kept.py``). A worker leaves without the interpreter's teardown. Once it has reported its last
+    """An xdist worker sends lean reports (``tests/xdist_spread.py``); every process that runs tests reads a KB's facts
+    through pytest's cache folder (``tests/kbfacts_kept.py``) and compiles regular expressions from the opcodes kept
+    there (``tests/regex_kept.py``) — an xdist controller, which runs none, neither loads the opcodes nor imports the
+    fact reader before it starts its workers. A worker leaves without the interpreter's teardown. Once it has reported its last
     result and the exit handlers registered after this (pgserver stopping Postgres, braintrust's
     flush) have run, freeing its heap object by object only delays the run's end: measured
     ~0.6 s between the last worker's report and the controller's finish. The controller exits
     normally and keeps the run's exit status."""
     lean_reports(config)
-    keep_patterns(config)
-    keep_facts(config)
+    tests_run_here = hasattr(config, "workerinput") or not config.getoption("numprocesses", None)
+    if tests_run_here:  # an xdist controller compiles and reads nothing worth a kept file: ~0.1 s before its workers start
+        keep_patterns(config)
+    keep_facts(config, wrap=tests_run_here)
     if hasattr(config, "workerinput"):
         import atexit
 
