@@ -61,16 +61,19 @@ def pytest_collection_finish(session):
 
 
 def pytest_configure(config):
-    """An xdist worker sends lean reports (``tests/xdist_spread.py``); every process reads a KB's facts through
-    pytest's cache folder (``tests/kbfacts_kept.py``) and compiles regular expressions from the opcodes kept there
-    (``tests/regex_kept.py``). A worker leaves without the interpreter's teardown. Once it has reported its last
+    """An xdist worker sends lean reports (``tests/xdist_spread.py``); every process that runs tests reads a KB's facts
+    through pytest's cache folder (``tests/kbfacts_kept.py``) and compiles regular expressions from the opcodes kept
+    there (``tests/regex_kept.py``) — an xdist controller, which runs none, neither loads the opcodes nor imports the
+    fact reader before it starts its workers. A worker leaves without the interpreter's teardown. Once it has reported its last
     result and the exit handlers registered after this (pgserver stopping Postgres, braintrust's
     flush) have run, freeing its heap object by object only delays the run's end: measured
     ~0.6 s between the last worker's report and the controller's finish. The controller exits
     normally and keeps the run's exit status."""
     lean_reports(config)
-    keep_patterns(config)
-    keep_facts(config)
+    tests_run_here = hasattr(config, "workerinput") or not config.getoption("numprocesses", None)
+    if tests_run_here:  # an xdist controller compiles and reads nothing worth a kept file: ~0.1 s before its workers start
+        keep_patterns(config)
+    keep_facts(config, wrap=tests_run_here)
     if hasattr(config, "workerinput"):
         import atexit
 
@@ -104,14 +107,22 @@ SHIPPED_KB = ROOT / "kb"
 
 
 @pytest.fixture(autouse=True)
-def _no_kb_declared_yet():
-    """The offline agent reads the KB's own metrics and labels from the tools it is handed on every model
-    call (``kbmetrics.declare``, ``kblabels.declare``); a test that calls the parser directly must not see
-    the declaration a test before it left behind on this worker (kb_txt2's labels changed what
-    "… one showroom appointment booked?" parses to, depending on the order xdist ran the files in)."""
-    from agent.offline import kblabels, kbmetrics
+def _no_kb_state_carried():
+    """What the offline agent keeps of the KB it last served, cleared before each test (one fixture for both:
+    each function-scoped fixture costs every one of the ~5,800 tests its setup and teardown):
+
+    * The KB's own metrics and labels, read from the tools it is handed on every model call
+      (``kbmetrics.declare``, ``kblabels.declare``): a test that calls the parser directly must not see the
+      declaration a test before it left behind on this worker (kb_txt2's labels changed what "… one showroom
+      appointment booked?" parses to, depending on the order xdist ran the files in).
+    * The KB's own word for its steps ("Leg", "Gate"), declared by the step tool on each model call and kept for
+      the readers called without tools (``agent.offline.stepask._HEAD_WORDS``): a test calling those readers
+      directly must not meet the word the previous test's KB declared in the same worker (a unit test of
+      ``stepask.summary`` read "Leg 2" after a kb_txt7 conversation)."""
+    from agent.offline import kblabels, kbmetrics, stepask
     kbmetrics.declare(None)
     kblabels.declare(None)
+    stepask._HEAD_WORDS[1:] = []
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -121,6 +132,16 @@ def _offline_reader_by_words():
     Its own tests turn it on (``tests/test_offline_meaning.py``)."""
     from agent.offline import semantic
     semantic.disable()
+    yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _scenario_problems_kept(pytestconfig):
+    """A scenario's problems read through pytest's cache folder (``tests/scenario_kept.py``), from the first test
+    of the process on (a fixture, not ``pytest_configure``: the xdist controller runs no test and need not import
+    the scenario loader)."""
+    from tests.scenario_kept import keep_problems
+    keep_problems(pytestconfig)
     yield
 
 
@@ -399,14 +420,3 @@ def pytest_sessionfinish(session):
         t.join()
     keep_seconds(session.config)
     save_patterns()
-
-
-@pytest.fixture(autouse=True)
-def _no_step_word_carried():
-    """The KB's own word for its steps ("Leg", "Gate") is declared by the step tool on each model call and kept
-    for the readers called without tools (``agent.offline.stepask._HEAD_WORDS``), as ``kbmetrics`` keeps the
-    declared metrics. A test calling those readers directly must not meet the word the previous test's KB
-    declared in the same worker (a unit test of ``stepask.summary`` read "Leg 2" after a kb_txt7 conversation)."""
-    from agent.offline import stepask
-
-    stepask._HEAD_WORDS[1:] = []

@@ -36,14 +36,13 @@ def code_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def keep_facts(config) -> Path | None:
-    """``mpa.facts._text_facts`` read through the cache folder in this process; the folder, or ``None``
-    without pytest's cache. The controller (no ``workerinput``) also deletes other code versions' folders."""
+def keep_facts(config, wrap: bool = True) -> Path | None:
+    """``mpa.facts._text_facts`` read through the cache folder in this process (unless not ``wrap``: an xdist
+    controller, which reads no KB, does not even import the reader); the folder, or ``None`` without pytest's
+    cache. The controller (no ``workerinput``) also deletes other code versions' folders."""
     cache = getattr(config, "cache", None)
     if cache is None:
         return None
-    from mpa import facts
-
     root = cache.mkdir(FOLDER)
     folder = root / code_digest()
     if not hasattr(config, "workerinput"):
@@ -51,7 +50,10 @@ def keep_facts(config) -> Path | None:
             if old != folder:
                 shutil.rmtree(old, ignore_errors=True) if old.is_dir() else old.unlink(missing_ok=True)
     folder.mkdir(exist_ok=True)
-    facts._text_facts = kept(facts._text_facts, folder)
+    if wrap:
+        from mpa import facts
+
+        facts._text_facts = kept(facts._text_facts, folder)
     return folder
 
 

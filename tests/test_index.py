@@ -4,14 +4,8 @@ from rank_bm25 import BM25Okapi
 
 from rag.analyzer import Analyzer
 from rag.index import LexicalIndex, count_matrix, merge_counts
-
-
-def _random_corpus(n=300, seed=3):
-    rng = np.random.default_rng(seed)
-    words = [f"w{i}" for i in range(400)] + ["budget", "pacing", "audience", "cac", "ltv", "roas"]
-    p = 1 / np.arange(1, len(words) + 1)
-    p /= p.sum()
-    return [" ".join(rng.choice(words, size=rng.integers(3, 80), p=p)) for _ in range(n)]
+from tests import sklearn_reference as sk
+from tests.sklearn_reference import random_corpus as _random_corpus
 
 
 @pytest.mark.parametrize("k1,b", [(1.5, 0.75), (1.2, 0.5), (2.0, 1.0)])
@@ -41,18 +35,14 @@ def test_bm25_parity_on_fixture_kb(fixture_engine):
 
 
 def test_tfidf_matches_scikit_learn_cosine():
-    from sklearn.feature_extraction.text import TfidfVectorizer  # ~1 s to import: only where it is the reference
-
+    """scikit-learn's cosine TF-IDF scores (``TfidfVectorizer``), as tests/sklearn_reference.py recorded them."""
     an = Analyzer()
     texts = _random_corpus(120)
     counts, vocab = count_matrix(texts, an)
     idx = LexicalIndex(counts, vocab, an)
-    ref = TfidfVectorizer(analyzer=an, sublinear_tf=True)
-    X = ref.fit_transform(texts)
-    for q in ["budget budget pacing w3", "ltv roas"]:
+    for q in sk.TFIDF_QUERIES:
         ids, cnt, _ = idx.query_terms(q)
-        expected = (X @ ref.transform([q]).T).toarray().ravel()
-        np.testing.assert_allclose(idx.tfidf_scores(ids, cnt), expected, atol=1e-9)
+        np.testing.assert_allclose(idx.tfidf_scores(ids, cnt), sk.reference()["tfidf"][q], atol=1e-9)
 
 
 def test_analyzer_stems_drops_stop_words_and_keeps_identifiers():
@@ -98,49 +88,43 @@ def test_bm25_parity_holds_with_subword_ngrams():
 
 
 def test_stop_words_equal_scikit_learns():
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
     from rag.analyzer import ENGLISH_STOP_WORDS as ours
 
-    assert ours == ENGLISH_STOP_WORDS
+    assert sorted(ours) == sk.reference()["stop_words"]
 
 
 def test_count_matrix_equals_countvectorizer():
-    from sklearn.feature_extraction.text import CountVectorizer
-
     from rag.analyzer import get_analyzer
 
-    texts = ["Budget pacing: daily caps and ABC-NC-01", "pacing pacing 1.5x", "the a an"]
-    an = get_analyzer()
-    ours, vocab = count_matrix(texts, an)
-    vec = CountVectorizer(analyzer=an)
-    ref = vec.fit_transform(texts)
-    assert vocab == vec.get_feature_names_out().tolist() and (ours != ref).nnz == 0
+    ours, vocab = count_matrix(list(sk.COUNT_TEXTS), get_analyzer())
+    want = sk.reference()["count"]
+    assert vocab == want["vocab"] and ours.toarray().tolist() == want["matrix"]
 
 
-def _pivot_reference(texts, query, slope):
-    """Pivoted TF-IDF from scikit-learn's unnormalised vectors: q̂ · d / ((1 − s)·mean|d| + s·|d|)."""
-    from sklearn.feature_extraction.text import TfidfVectorizer
+@pytest.mark.slow  # imports scikit-learn (~0.7 s of CPU); the fast tests above compare with what it recorded
+def test_recorded_reference_is_what_scikit_learn_computes():
+    """The values in tests/fixtures/sklearn_reference.json are scikit-learn's own for today's inputs (a stale
+    file only costs the fast tests the live computation; rewrite it with ``python -m tests.sklearn_reference``)."""
+    live, kept = sk.computed(), sk.recorded_file()
+    assert kept["inputs"] == live["inputs"] and kept["stop_words"] == live["stop_words"]
+    assert kept["count"] == live["count"]
+    for family in ("tfidf", "pivot"):
+        assert kept[family].keys() == live[family].keys()
+        for key, values in live[family].items():
+            np.testing.assert_allclose(kept[family][key], values, atol=1e-12)
 
-    an = Analyzer()
-    raw = TfidfVectorizer(analyzer=an, sublinear_tf=True, norm=None)
-    X = raw.fit_transform(texts)
-    norms = np.sqrt(np.asarray(X.multiply(X).sum(axis=1)).ravel())
-    q = raw.transform([query]).toarray().ravel()
-    q /= np.linalg.norm(q)
-    den = (1 - slope) * norms[norms > 0].mean() + slope * norms
-    return (X @ q) / np.where(norms > 0, den, 1.0)
 
-
-@pytest.mark.parametrize("slope", [0.25, 0.6])
+@pytest.mark.parametrize("slope", sk.PIVOT_SLOPES)
 def test_pivoted_tfidf_matches_its_definition(slope):
+    """q̂ · d / ((1 − s)·mean|d| + s·|d|) over scikit-learn's unnormalised TF-IDF vectors (recorded,
+    tests/sklearn_reference.py)."""
     an = Analyzer()
     texts = _random_corpus(120)
     counts, vocab = count_matrix(texts, an)
     idx = LexicalIndex(counts, vocab, an)
-    for q in ["budget budget pacing w3", "ltv roas", "w1 w7 audience"]:
+    for q in sk.PIVOT_QUERIES:
         ids, cnt, _ = idx.query_terms(q)
-        np.testing.assert_allclose(idx.tfidf_scores(ids, cnt, pivot=slope), _pivot_reference(texts, q, slope),
+        np.testing.assert_allclose(idx.tfidf_scores(ids, cnt, pivot=slope), sk.reference()["pivot"][sk.pivot_key(slope, q)],
                                    atol=1e-9)
     np.testing.assert_allclose(idx.tfidf_scores(ids, cnt, pivot=1.0), idx.tfidf_scores(ids, cnt), atol=0)
 

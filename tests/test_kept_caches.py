@@ -1,6 +1,7 @@
-"""The test processes' caches of pure readings (tests/regex_kept.py, tests/kbfacts_kept.py) give what the reading
-itself gives: a kept pattern is the pattern a fresh compile makes, and a KB's kept facts are the facts its text reads
-to — on kb/ and on a plain-text fixture KB — whether computed here or loaded from the file another process wrote."""
+"""The test processes' caches of pure readings (tests/regex_kept.py, tests/kbfacts_kept.py, tests/scenario_kept.py)
+give what the reading itself gives: a kept pattern is the pattern a fresh compile makes, a KB's kept facts are the
+facts its text reads to — on kb/ and on a plain-text fixture KB — and a scenario's kept problems are the ones the
+loader finds, whether computed here or loaded from the file another process wrote."""
 from __future__ import annotations
 
 import pickle
@@ -10,7 +11,7 @@ from re import _compiler
 import pytest
 
 from mpa import facts, lookups
-from tests import kbfacts_kept, regex_kept
+from tests import kbfacts_kept, regex_kept, scenario_kept
 
 PATTERNS = [
     (r"(?P<low>\d+(?:\.\d+)?)\s*(?:-|to)\s*(?P<high>\d+(?:\.\d+)?)\s*%?", 0),
@@ -66,3 +67,30 @@ def test_kept_facts_are_the_facts_the_kb_reads_to(engine, request, tmp_path):
     assert [vars(f) for f in other(docs)] == want and len(calls) == 1
     assert [type(f) for f in other(docs)] == [type(f) for f in read(docs)]
     assert want or engine == "shipped_engine"  # kb/ states its figures in tables (mpa.facts.table_facts)
+
+
+def test_kept_scenario_problems_are_the_ones_the_loader_finds(tmp_path):
+    import copy
+    import json
+
+    from agent import scenario
+
+    read = getattr(scenario._known_problems, "__wrapped__", scenario._known_problems)
+    path = sorted((scenario_kept.ROOT / "datasets" / "scenarios").glob("*.json"))[0]
+    good = json.loads(path.read_text(encoding="utf-8"))
+    bad = copy.deepcopy(good)
+    bad["turns"][0]["mood"] = "cheerful"  # a field the schema does not know
+    bad["expectations"]["must_abstain_turns"] = [99]
+    cases = [(repr(good), path.stem), (repr(good), "another-name"), (repr(bad), path.stem), (repr(good), None)]
+    want = [read(*case) for case in cases]
+    assert not want[0] and want[1] and want[2]  # valid; a wrong file name; schema problems
+    calls = []
+
+    def counted(text, stem):
+        calls.append(stem)
+        return read(text, stem)
+
+    first = scenario_kept.kept(counted, tmp_path)  # the process that validates a scenario writes its problems
+    assert [first(*case) for case in cases] == want and len(calls) == len(cases)
+    other = scenario_kept.kept(counted, tmp_path)  # another process loads them
+    assert [other(*case) for case in cases] == want and len(calls) == len(cases)

@@ -29,12 +29,13 @@ _WORKER_SECONDS = "mpa_test_seconds"  # the key of a worker's seconds in its ``w
 _seconds: dict[str, float] = {}
 
 # The files that import the anthropic SDK (~1.2 s of CPU in each process that imports it) are one unit,
-# so one worker pays that import; so are the files whose reference implementations import scipy.stats
-# (scikit-learn imports it: ~1 s of CPU) and scipy.special (~0.1 s), and those that serve the REST API
-# (fastapi and uvicorn: ~0.25 s). A file missing from its list only costs that import again.
+# so one worker pays that import; so are the files whose reference implementations import scipy.special
+# (~0.1 s), and those that serve the REST API (fastapi and uvicorn: ~0.25 s). A file missing from its list
+# only costs that import again. (scikit-learn, which imports scipy.stats, is in the slow tests only:
+# tests/sklearn_reference.py.)
 UNITS = {f"tests/test_{name}.py": unit for unit, names in (
     ("anthropic SDK users", ("anthropic_sdk", "braintrust_service", "default_models", "llm", "modes", "scorers")),
-    ("scipy.stats and scipy.special users", ("index", "evals", "dense")),
+    ("scipy.special users", ("evals", "dense")),
     ("REST API servers", ("pgstore", "serve"))) for name in names}
 
 
