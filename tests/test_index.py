@@ -34,12 +34,16 @@ def test_bm25_parity_on_fixture_kb(fixture_engine):
         np.testing.assert_allclose(e.index.bm25_scores(ids, cnt), oracle.get_scores(an(q)), atol=1e-6)
 
 
+def _recorded_corpus_index() -> LexicalIndex:
+    """The index of the 120-text random corpus whose scikit-learn scores tests/sklearn_reference.py recorded."""
+    an = Analyzer()
+    counts, vocab = count_matrix(_random_corpus(120), an)
+    return LexicalIndex(counts, vocab, an)
+
+
 def test_tfidf_matches_scikit_learn_cosine():
     """scikit-learn's cosine TF-IDF scores (``TfidfVectorizer``), as tests/sklearn_reference.py recorded them."""
-    an = Analyzer()
-    texts = _random_corpus(120)
-    counts, vocab = count_matrix(texts, an)
-    idx = LexicalIndex(counts, vocab, an)
+    idx = _recorded_corpus_index()
     for q in sk.TFIDF_QUERIES:
         ids, cnt, _ = idx.query_terms(q)
         np.testing.assert_allclose(idx.tfidf_scores(ids, cnt), sk.reference()["tfidf"][q], atol=1e-9)
@@ -118,10 +122,7 @@ def test_recorded_reference_is_what_scikit_learn_computes():
 def test_pivoted_tfidf_matches_its_definition(slope):
     """q̂ · d / ((1 − s)·mean|d| + s·|d|) over scikit-learn's unnormalised TF-IDF vectors (recorded,
     tests/sklearn_reference.py)."""
-    an = Analyzer()
-    texts = _random_corpus(120)
-    counts, vocab = count_matrix(texts, an)
-    idx = LexicalIndex(counts, vocab, an)
+    idx = _recorded_corpus_index()
     for q in sk.PIVOT_QUERIES:
         ids, cnt, _ = idx.query_terms(q)
         np.testing.assert_allclose(idx.tfidf_scores(ids, cnt, pivot=slope), sk.reference()["pivot"][sk.pivot_key(slope, q)],
