@@ -80,6 +80,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/scale.py
 	$(BIN)/python bench/tools.py
+	$(BIN)/python bench/agent_turns.py .index/agent-turns.json
 	$(BIN)/python bench/serve.py --no-cache-repeats
 	$(BIN)/python bench/dense_parity.py
 	$(BIN)/python evals/eval_packing.py
