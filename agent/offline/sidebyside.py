@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agent.offline import bands, kblabels, rowprice
 from agent.offline.asking import question_sentences
@@ -66,18 +67,14 @@ def sides(text: str) -> list[Side]:
     Read once per message and declaration (the KB's own platforms and metrics, :func:`kblabels.declared`): a turn
     asks it when it plans the searches, when it answers and when it weighs a scene — the sides are frozen, each
     caller its own list."""
-    key = (text, kblabels.declared())
-    hit = _READ.get(key)
-    if hit is None:
-        ask = " ".join(question_sentences(text))
-        hit = _sides(ask) if ask.strip() != text.strip() and _mentions(ask) else _sides(text)
-        if len(_READ) >= 1024:
-            _READ.clear()
-        _READ[key] = hit
-    return list(hit)
+    return list(_sides_read(text, kblabels.declared()))
 
 
-_READ: dict[tuple, list[Side]] = {}  # (message, declaration) → its sides
+@lru_cache(maxsize=1024)
+def _sides_read(text: str, declared: tuple) -> tuple[Side, ...]:
+    """:func:`sides` of ``text`` under the KB's declaration ``declared`` (part of the key only)."""
+    ask = " ".join(question_sentences(text))
+    return tuple(_sides(ask) if ask.strip() != text.strip() and _mentions(ask) else _sides(text))
 
 
 def _mentions(text: str) -> bool:
