@@ -87,7 +87,10 @@ def reference() -> dict:
 
 
 def write() -> None:
-    FILE.write_text(json.dumps(computed(), indent=0) + "\n", encoding="utf-8")
+    """Record :func:`computed` in :data:`FILE` (a temporary file renamed: an interrupted write leaves the old one)."""
+    tmp = FILE.with_suffix(".tmp")
+    tmp.write_text(json.dumps(computed(), indent=0) + "\n", encoding="utf-8")
+    tmp.replace(FILE)
 
 
 if __name__ == "__main__":
