@@ -24,21 +24,22 @@ from mpa.labels import GENERIC_WORDS
 _SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |your )?(?:budget|spend|total)\s*)?"
                     r"(?:to|for|on|in|into|goes to|go to)\s+)?(?P<what>(?:(?!\d{1,2}(?:\.\d+)?\s*%)[^,;%]){0,60})", re.I)
 _LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))?(?:\s*/\s*(\d{1,2}))?(?!\d|\.\d)")
+# the dividing verbs alone (a small amount is a budget only with one of them)
+_DIVIDES = re.compile(
+    # "I have $10k a month — how should I split it?": dividing the amount stated
+    r"\b(?:split(?:s|ting)?|divid(?:e|es|ed|ing)|allocat(?:e|es|ed|ing)|apportion(?:s|ed|ing)?)\b|"
+    # "carve it up", "how should that be carved up?", "divvied up": any form of the verb
+    r"\b(?:carv(?:e|es|ed|ing)|divv(?:y|ies|ied|ying))(?: (?:it|that|this|them))? up\b", re.I)
 _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar (?:amounts?|figures?)\b|"
-                           r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|" + (_DIVIDES := (
-                           # "I have $10k a month — how should I split it?": dividing the amount stated
-                           r"\b(?:split(?:s|ting)?|divid(?:e|es|ed|ing)|allocat(?:e|es|ed|ing)|apportion(?:s|ed|ing)?)\b|"
-                           # "carve it up", "how should that be carved up?", "divvied up": any form of the verb
-                           r"\b(?:carv(?:e|es|ed|ing)|divv(?:y|ies|ied|ying))(?: (?:it|that|this|them))? up\b")), re.I)
-
-_DIVIDES_RE = re.compile(_DIVIDES, re.I)  # the dividing verbs alone (a small amount is a budget only with one of them)
+                           r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|" + _DIVIDES.pattern,
+                           re.I)
 
 
 def _budget(t: str, nums: list) -> bool:
     """Is the one amount said a budget to divide? $1,000 or more — or $100 or more in dollars when the message says
     dividing it ("$600 a week, how should I split it?"; "$600 a week — by how much?" asks no split)."""
     return len(nums) == 1 and (nums[0].value >= 1000 or nums[0].money and nums[0].value >= 100
-                               and _DIVIDES_RE.search(t) is not None)
+                               and _DIVIDES.search(t) is not None)
 
 
 # a share stated as a range after what it goes to: "Typical shape: search 40%–50%, one social platform 35%–45%, …"
