@@ -14,6 +14,9 @@ the sections that answer it (``expect.sections``), the rank of the first chunk u
 counted apart for turns the agent passed and turns it failed. Findings and the candidate-level analysis
 are in ``bench/section_rank.md``.
 
+The turn's own tool results are counted too (did they hold the answering section, only its document, or
+neither?), which tells a miss in retrieval from a miss in the choice among what was retrieved.
+
 Usage (a run of ``python -m evals ... conversations`` on ``kb/`` per set; name only the sets you may read —
 the script opens nothing else)::
 
@@ -60,24 +63,37 @@ def turns(records: list[Path]):
                     turn = said[t["turn"]]
                     want = [s.lower() for s in (turn.get("expect") or {}).get("sections") or []]
                     if want:
-                        yield t["score"] >= pass_at, turn["user"], want
+                        yield t["score"] >= pass_at, turn["user"], want, held(turn, want)
 
 
-def ranks(kb: str, records: list[Path]) -> list[tuple[bool, int, int, int]]:
-    """(passed, default rank, hybrid-dense rank, section-meaning rank) per turn (0 = first)."""
+def held(turn: dict, want: list[str]) -> str:
+    """What the turn's own tool results held: "section" (a result under an answering section), "document" (a
+    result from an answering document, none under its section) or "neither" — does a miss lie in retrieval
+    or in the choice among what was retrieved?"""
+    sources = set((turn.get("expect") or {}).get("sources") or [])
+    results = [r for call in turn.get("tool_calls") or [] for r in ((call.get("data") or {}).get("results") or [])]
+    if any(any(w in " > ".join([*(r.get("sections") or []), r.get("section") or ""]).lower() for w in want)
+           for r in results if not sources or r.get("source") in sources):
+        return "section"
+    return "document" if any(r.get("source") in sources for r in results) else "neither"
+
+
+def ranks(kb: str, records: list[Path]) -> list[tuple[bool, int, int, int, str]]:
+    """(passed, default rank, hybrid-dense rank, section-meaning rank, what its tool results held) per turn
+    (0 = first)."""
     default = build_engine(Path(kb))
     dense = build_engine(Path(kb), PRESETS["hybrid-dense"], index_path=Path("/tmp") / f"section_rank-{Path(kb).name}.json")
     secs = sections(kb)
     encoded = [s.encoded for s in secs]
     out = []
-    for passed, question, want in turns(records):
+    for passed, question, want, kept in turns(records):
         def first(paths) -> int:
             return next((k for k, p in enumerate(paths) if any(w in p.lower() for w in want)), MISSING)
         lexical = first(" > ".join(r.chunk.headers) for r in default.search(question, top_k=DEPTH))
         hybrid = first(" > ".join(r.chunk.headers) for r in dense.search(question, top_k=DEPTH))
         sims = similarities(question, encoded) or [0.0] * len(secs)
         meaning = first(" > ".join(secs[j].path) for j in sorted(range(len(secs)), key=lambda j: -sims[j]))
-        out.append((passed, lexical, hybrid, meaning))
+        out.append((passed, lexical, hybrid, meaning, kept))
     return out
 
 
@@ -93,6 +109,8 @@ def main(argv: list[str] | None = None) -> None:
         for i, name in ((1, "default preset"), (2, "hybrid-dense"), (3, "section meaning")):
             cells = "  ".join(f"top{c} {sum(r[i] < c for r in mine):3d}" for c in CUTS)
             print(f"  {name:16} {cells}")
+        print("  the turn's tool results held: " + ", ".join(
+            f"{kind} {sum(r[4] == kind for r in mine)}" for kind in ("section", "document", "neither")))
 
 
 if __name__ == "__main__":
