@@ -201,16 +201,29 @@ class ToolInputError(ValueError):
 _OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str, dict[int, str], str, str | None]]" = weakref.WeakKeyDictionary()
 
 
+# The same words for another engine over the same KB text, kept by that text (bounded: cleared when full). Why: the
+# tests build ~80 engines over ~50 distinct KB texts, and each new engine read them again (~8 ms each); every part is
+# read from the KB's documents alone (its tables, facts and notes: no setting, no chunk boundary), so the text, in
+# the documents' order, is the whole key.
+_OWN_BY_TEXT: dict[tuple, tuple] = {}
+_BY_TEXT_KEPT = 32
+
+
 def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str], str, str | None]:
     """What the tool descriptions say of this KB's own words (its step word, metrics, verticals, its
     framework's steps, platforms): read once per parsed KB (``lookups.tables``), not for every executor."""
     t = lookups.tables(engine)
     if t not in _OWN_WORDS:
         docs = list(t.texts.items())
-        _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
-                         framework_steps(docs), kb_platform_note(engine, list(dict.fromkeys(  # "In-Game" of "IN-GAME CPM"
-                             subjects(engine, facts(engine)) + sorted(publisher.names(facts(engine))) + kind_rows(facts(engine))))),
-                         framework_title(docs))
+        if (words := _OWN_BY_TEXT.get(key := tuple(docs))) is None:
+            words = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
+                     framework_steps(docs), kb_platform_note(engine, list(dict.fromkeys(  # "In-Game" of "IN-GAME CPM"
+                         subjects(engine, facts(engine)) + sorted(publisher.names(facts(engine))) + kind_rows(facts(engine))))),
+                     framework_title(docs))
+            if len(_OWN_BY_TEXT) >= _BY_TEXT_KEPT:
+                _OWN_BY_TEXT.clear()
+            _OWN_BY_TEXT[key] = words
+        _OWN_WORDS[t] = words
     return _OWN_WORDS[t]
 
 

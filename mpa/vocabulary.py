@@ -12,6 +12,8 @@ import re
 from functools import lru_cache
 from typing import Callable
 
+from rag.regexes import compiled
+
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "verticals": {
         "ecommerce": ["ecommerce", "e-commerce", "dtc", "d2c", "direct-to-consumer", "direct to consumer", "online store"],
@@ -192,9 +194,10 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
 
 @lru_cache(maxsize=None)
 def term_pattern(terms: tuple[str, ...]) -> re.Pattern:
-    """One compiled, cached regex matching any of ``terms`` on word boundaries (lower-case text)."""
+    """One compiled, cached regex matching any of ``terms`` on word boundaries (lower-case text); compiled past
+    ``re``'s own cache (:func:`rag.regexes.compiled`: a few hundred such patterns pushed the code's fixed ones out)."""
     alts = sorted({re.escape(t.lower()) for t in terms}, key=len, reverse=True)
-    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(alts) + r")(?![a-z0-9])")
+    return compiled(r"(?<![a-z0-9])(?:" + "|".join(alts) + r")(?![a-z0-9])")
 
 
 _RUN = re.compile(r"[a-z0-9]+")

@@ -123,3 +123,31 @@ def test_the_declared_names_follow_each_declaration_and_a_reading_is_shared_a_pa
         assert parse_mod.reading(p.text) is parse_mod.reading(p.text)
     finally:
         kblabels._LABELS, kblabels._PLATFORMS = before
+
+
+def test_a_turns_reading_is_kept_for_its_next_call_only_while_all_it_read_is_the_same(monkeypatch):
+    """turnread.read keeps the agent's last reading of a message with the slots (the plan's, for the answer's call):
+    handed out again only under the same message, history, previous turn and KB — each time equal to a fresh reading,
+    as copies no caller's change reaches, the calculation the parse shares with the slots shared again."""
+    from agent.offline import ownbiz, turnread
+    from agent.offline.policy import _understood
+    from agent.offline.recall import remember
+
+    def fresh(text, history, previous):
+        mem = remember(history)
+        return ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in history]), mem
+
+    agent = type("Agent", (), {})()
+    bakery, clicks = [("we run a bakery, $5,000 a month for ads", [])], [("we have $10,000 and pay $2 a click: how many clicks?", [])]
+    shared = 0
+    for kb in ("kb", "tests/fixtures/kb_txt2"):
+        monkeypatch.setenv("MPA_KB_DIR", kb)
+        for text, history, prev in [("and with $8,000?", clicks, None), ("and with $8,000?", clicks, None),
+                                    ("and with $8,000?", bakery, None), ("what CPC should we expect?", bakery, None),
+                                    ("what CPC should we expect?", bakery, _previous("Creative rotation"))]:
+            p, mem = turnread.read(agent, text, history, prev, _understood)
+            want = fresh(text, history, prev)
+            assert (p, mem) == want and (p.calc is mem.calc) == (want[0].calc is want[1].calc)
+            shared += p.calc is not None and p.calc is mem.calc  # "and with $8,000?": the last division again
+            p.metrics.append("changed"), mem.facts.update(budget=-1.0), p.numbers and setattr(p.numbers[0], "value", -1.0)
+    assert shared == 4 and "changed" not in agent._turn_read[1].metrics and agent._turn_read[2].facts.get("budget") != -1.0

@@ -374,3 +374,17 @@ def test_a_benchmark_and_an_audience_carry_their_fields_and_cite_one_chunk(reque
     assert set(r.data) - {"facts"} == _FIELDS[tool] and r.data["unit"] == unit  # facts: each a plain-text KB states
     assert all(set(f) == _FIELDS[tool] for f in r.data.get("facts", []))
     assert r.retrieved_ids[0] == r.data["chunk_id"] and r.data["citation_text"].startswith(r.data["source"] + " › ")
+
+
+def test_the_kbs_own_words_in_the_tool_descriptions_are_kept_by_the_kbs_text(shipped_engine, kb_txt2_engine):
+    """A new engine over a KB text already read (a new parsed-tables object) reuses the words its tool descriptions
+    add (step word, metric/vertical/platform notes, steps, title); another KB's text is read for itself."""
+    from mpa import tools
+    for e in (shipped_engine, kb_txt2_engine):
+        tools._OWN_WORDS.pop(lookups.tables(e), None)
+        tools._OWN_BY_TEXT.clear()
+        read = tools._kb_own_words(e)
+        tools._OWN_WORDS.pop(lookups.tables(e))  # as for another engine built on the same documents
+        assert tools._kb_own_words(e) is read
+    assert tools._kb_own_words(shipped_engine) != tools._kb_own_words(kb_txt2_engine)
+    assert "Apple Search Ads" in tools._kb_own_words(kb_txt2_engine)[4]  # its own platforms, in the platform note

@@ -268,19 +268,21 @@ _FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(
 # an impression said the plain way: "ad views", "exposures", "times the ad is seen"
 _IMPRESSION = (r"(?:impressions?|(?:ad\s+)?views|exposures|showings|ad plays|times (?:the|our|an?|that) (?:ad|spot|video) "
                r"(?:is|are|gets?|will be|would be|gets) (?:seen|shown|served|viewed|played))")
+_SAYS_IMPRESSION, _IMPRESSION_NEXT = re.compile(r"\b" + _IMPRESSION + r"\b", re.I), re.compile(r"\s*(?:\w+\s+)?" + _IMPRESSION + r"\b", re.I)
+_IMPRESSIONS_ASKED = re.compile(r"\bhow many (?:total )?" + _IMPRESSION + r"|\b" + _IMPRESSION + r" (?:is|are|would|will|do)\b|"
+                                r"\b(?:total|number of) " + _IMPRESSION, re.I)  # compiled once (were built on every call)
 
 
 def impressions(text: str) -> list[str]:
     """People reached × how often each sees the ad = impressions (no price asked)."""
     t = digits(text)
-    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not (_asks(t) or _HOW_MANY.search(t)) or re.search(
+    if not _SAYS_IMPRESSION.search(t) or not (_asks(t) or _HOW_MANY.search(t)) or re.search(
             r"\bcpm\b|\$", t, re.I):
         return []  # "how many impressions do i need" asks without a question mark, as people type
     f = _FREQ.search(t)
     nums = [n for n in parse_numbers(t) if not n.pct and not (f and f.start() <= n.start < f.end())]
-    if not f or len(nums) != 1 or nums[0].value < 100 or re.match(r"\s*(?:\w+\s+)?" + _IMPRESSION + r"\b", t[nums[0].end:], re.I) \
-            or not re.search(r"\bhow many (?:total )?" + _IMPRESSION + r"|\b" + _IMPRESSION + r" (?:is|are|would|will|do)\b|"
-                             r"\b(?:total|number of) " + _IMPRESSION, t, re.I):
+    if not f or len(nums) != 1 or nums[0].value < 100 or _IMPRESSION_NEXT.match(t[nums[0].end:]) \
+            or not _IMPRESSIONS_ASKED.search(t):
         return []  # a count of impressions is divided by the frequency (funnel), not multiplied
     freq = float(f.group(1) or f.group(2) or f.group(3))  # "4 times", "a frequency of 4", "4 impressions each"
     pcts = [n for n in parse_numbers(t) if n.pct]

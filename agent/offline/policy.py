@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import stepnamed, steporder, platformkind, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked, captionlists, partplatform
-from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered, partslots, framename, agedmetric
+from agent.offline import turnread, leadins, splitback, quotedreach, ownbench, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered, partslots, framename, agedmetric
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts, rowprice, resultask
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import read as read_slots, remember
@@ -121,8 +121,7 @@ class OfflineAgent:
 
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
-        mem = remember(_as_history(history))
-        p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
+        p, mem = turnread.read(self, text, _as_history(history), previous, _understood)  # once per turn; "our" after a comparison
         stmt = compose.statement(text)
         vertical = planvertical.of(text, p, mem, _as_history(history))  # in order
         if scope.chat(text, p.smalltalk) or scope.outside(text) or othersown.asks(text) or madeup.asks(text):
@@ -209,8 +208,7 @@ class OfflineAgent:
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
-        mem = remember(_as_history(history))
-        p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
+        p, mem = turnread.read(self, text, _as_history(history), previous, _understood)  # once per turn; "our" after a comparison
         stmt = compose.statement(text)
         if scope.chat(text, p.smalltalk) and not outcomes or scene.only(text, p, previous):  # a scene: searched, for
             return compose.smalltalk_reply(text, getattr(self, "steps_said", None)) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after

@@ -26,8 +26,14 @@ _FIELDS = [f.name for f in dataclasses.fields(Memory)]
 
 def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """The slots after ``history`` (as :func:`agent.offline.memory.remember`), a fresh copy."""
-    mem, own = _slots(history)
-    return mem if own else _copy(mem)
+    return remember_keyed(history)[0]
+
+
+def remember_keyed(history: list[tuple[str, list[ToolOutcome]]]) -> tuple[Memory, tuple]:
+    """(:func:`remember` of ``history``, the key its slots are kept under: everything the fold read, hashable) — for
+    a caller that keeps what it reads with the slots (:mod:`~agent.offline.turnread`)."""
+    mem, own, key = _slots(history)
+    return (mem if own else _copy(mem)), key
 
 
 def read(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
@@ -36,22 +42,22 @@ def read(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     return _slots(history)[0]
 
 
-def _slots(history: list[tuple[str, list[ToolOutcome]]]) -> tuple[Memory, bool]:
-    """(the slots after ``history``, whether they are a fresh object no one else holds)."""
+def _slots(history: list[tuple[str, list[ToolOutcome]]]) -> tuple[Memory, bool, tuple]:
+    """(the slots after ``history``, whether they are a fresh object no one else holds, their key)."""
     state = kblabels.declared()
     keys = [(text, tuple([outcome_key(o) for o in outcomes])) for text, outcomes in history]
     k, kept = len(keys), None
     while k and (kept := _KEPT.get((state, *keys[:k]))) is None:  # the longest prefix folded before
         k -= 1
     if kept is not None and k == len(keys):
-        return kept, False
+        return kept, False, (state, *keys)
     mem = _copy(kept) if kept is not None else Memory()
     for i in range(k, len(keys)):
         _fold([history[i]], mem)
         if len(_KEPT) >= KEPT:
             _KEPT.clear()
         _KEPT[(state, *keys[:i + 1])] = _copy(mem)
-    return mem, True
+    return mem, True, (state, *keys)
 
 
 def outcome_key(o: ToolOutcome) -> tuple:
@@ -65,6 +71,12 @@ def outcome_key(o: ToolOutcome) -> tuple:
 
 
 _PASSAGE = operator.itemgetter("id", "source", "text")
+
+
+def copy_slots(mem: Memory) -> Memory:
+    """A copy of the slots ``mem`` that no change to them reaches (each list, dict and set, and the calculation,
+    copied): what every caller of :func:`remember` is handed."""
+    return _copy(mem)
 
 
 def _copy(mem: Memory) -> Memory:
