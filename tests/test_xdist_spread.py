@@ -54,9 +54,35 @@ def _one_test(interactor) -> list[str]:
 
 
 def test_a_worker_sends_three_messages_per_passing_test_instead_of_six():
+    """Three; two where the controller unpacks a ``logfinish`` carried in ``runtest_protocol_complete``, which it
+    then handles as the two messages, in their order."""
     config, interactor = _config()
     assert xdist_spread.lean_reports(config)
     assert _one_test(interactor) == ["testreport:call", "logfinish", "runtest_protocol_complete"]
+
+    calls: list[tuple] = []
+    session = SimpleNamespace(worker_logfinish=lambda **kw: calls.append(("logfinish", kw)),
+                              worker_runtest_protocol_complete=lambda **kw: calls.append(("complete", kw)))
+    node = SimpleNamespace(config=SimpleNamespace(option=config.option, pluginmanager=SimpleNamespace(
+        getplugin=lambda name: session if name == "dsession" else None)), workerinput={"workerid": "gw0"})
+    xdist_spread.pytest_configure_node(node)
+    xdist_spread.pytest_configure_node(node)  # a second worker: the session is wrapped once
+    config, interactor = _config()
+    config.workerinput = node.workerinput
+    sent: list[tuple] = []
+    interactor.sendevent = lambda name, **kw: sent.append((name, kw))
+    assert xdist_spread.lean_reports(config)
+    where = {"nodeid": "tests/test_x.py::test_a", "location": ("tests/test_x.py", 3, "test_a")}
+    for name, kwargs in (("logstart", where), ("testreport", _report("setup")), ("testreport", _report("call")),
+                         ("testreport", _report("teardown")), ("logfinish", where),
+                         ("runtest_protocol_complete", {"item_index": 4, "duration": 0.5})):
+        interactor.sendevent(name, **kwargs)
+    assert [name for name, _ in sent] == ["testreport", "runtest_protocol_complete"]
+    session.worker_runtest_protocol_complete(node="gw0", **sent[-1][1])
+    assert calls == [("logfinish", {"node": "gw0", **where}),
+                     ("complete", {"node": "gw0", "item_index": 4, "duration": 0.5})]
+    interactor.sendevent("runtest_protocol_complete", item_index=5, duration=0.1)  # nothing held: sent as it is
+    assert sent[-1] == ("runtest_protocol_complete", {"item_index": 5, "duration": 0.1})
 
 
 @pytest.mark.parametrize("option", [{"verbose": 1}, {"durations": 10}, {"xmlpath": "junit.xml"}])
@@ -79,6 +105,7 @@ def test_this_worker_sends_lean_reports(request):
         pytest.skip("a run without xdist workers, or one that shows every phase")
     interactor = next(p for p in config.pluginmanager.get_plugins() if type(p).__name__ == "WorkerInteractor")
     assert "sendevent" in vars(interactor)  # the instance's own, wrapping the class's method
+    assert config.workerinput.get("mpa_logfinish_carried")  # the installed xdist's controller unpacks logfinish
 
 
 def test_the_controller_keeps_each_workers_whole_seconds(monkeypatch):

@@ -17,6 +17,9 @@ this module is not a plugin of its own. Three things, all about wall time on few
   ``logstart`` when the terminal prints no test names. A worker leaves those out (~1.3–1.8 s of CPU per
   run measured, ~25 % of that overhead); every failure, error, skip and captured output is still sent.
   With ``-v``, ``--durations`` or ``--junitxml`` — which show or record those phases — everything is sent.
+  A test's ``logfinish`` (the terminal's progress column) also rides in its ``runtest_protocol_complete``,
+  which always follows it, when the controller says it unpacks it (:func:`pytest_configure_node`): two
+  messages per passing test, not three (~75 µs of CPU per test measured on 8,000 empty tests, ~0.4 s a run).
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ import pytest
 
 SECONDS_KEY = "mpa/test_seconds"
 _WORKER_SECONDS = "mpa_test_seconds"  # the key of a worker's seconds in its ``workeroutput``
+_CARRIED = "mpa_logfinish_carried"  # in a worker's ``workerinput``: the controller unpacks a carried ``logfinish``
 _seconds: dict[str, float] = {}
 
 # The files that import the anthropic SDK (~1.2 s of CPU in each process that imports it) are one unit,
@@ -143,9 +147,50 @@ def lean_reports(config) -> bool:
     if send is None:
         return False
 
+    carry = bool(config.workerinput.get(_CARRIED))
+    held: dict[str, Any] = {}
+
     def sendevent(name: str, **kwargs: Any) -> None:
-        if not unshown(name, kwargs):
-            send(name, **kwargs)
+        if unshown(name, kwargs):
+            return
+        if carry and name == "logfinish":  # sent inside the test's runtest_protocol_complete, next
+            held.update(kwargs)
+            return
+        if carry and name == "runtest_protocol_complete" and held:
+            kwargs = {**kwargs, "logfinish": dict(held)}
+            held.clear()
+        send(name, **kwargs)
 
     interactor.sendevent = sendevent
+    return True
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """The controller, as it starts each worker: if its xdist session has the two methods a worker's events
+    call, it takes a ``logfinish`` carried in ``runtest_protocol_complete`` (:func:`lean_reports`) and calls
+    them as the two messages would have, in the same order; it tells the worker so. Otherwise the worker sends
+    ``logfinish`` on its own, as before."""
+    if shows_every_phase(node.config) or not carried_logfinish(node.config.pluginmanager.getplugin("dsession")):
+        return
+    node.workerinput[_CARRIED] = True
+
+
+def carried_logfinish(dsession) -> bool:
+    """Wraps ``dsession.worker_runtest_protocol_complete`` (once) to unpack a carried ``logfinish`` first."""
+    complete = getattr(dsession, "worker_runtest_protocol_complete", None)
+    finish = getattr(dsession, "worker_logfinish", None)
+    if complete is None or finish is None:
+        return False
+    if getattr(complete, "carries_logfinish", False):
+        return True
+
+    def worker_runtest_protocol_complete(node, item_index: int, duration: float,
+                                         logfinish: dict[str, Any] | None = None) -> None:
+        if logfinish is not None:
+            finish(node=node, **logfinish)
+        complete(node=node, item_index=item_index, duration=duration)
+
+    worker_runtest_protocol_complete.carries_logfinish = True  # type: ignore[attr-defined]
+    dsession.worker_runtest_protocol_complete = worker_runtest_protocol_complete
     return True
