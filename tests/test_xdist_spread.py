@@ -54,16 +54,18 @@ def _one_test(interactor) -> list[str]:
 
 
 def test_a_worker_sends_three_messages_per_passing_test_instead_of_six():
-    """Three; two where the controller unpacks a ``logfinish`` carried in ``runtest_protocol_complete``, which it
-    then handles as the two messages, in their order."""
+    """Three; one where the controller unpacks the call's dot and ``logfinish`` carried in
+    ``runtest_protocol_complete``, which it then handles as the three messages, in their order."""
     config, interactor = _config()
     assert xdist_spread.lean_reports(config)
     assert _one_test(interactor) == ["testreport:call", "logfinish", "runtest_protocol_complete"]
 
     calls: list[tuple] = []
-    session = SimpleNamespace(worker_logfinish=lambda **kw: calls.append(("logfinish", kw)),
+    session = SimpleNamespace(worker_testreport=lambda **kw: calls.append(("report", kw["node"], kw["rep"])),
+                              worker_logfinish=lambda **kw: calls.append(("logfinish", kw)),
                               worker_runtest_protocol_complete=lambda **kw: calls.append(("complete", kw)))
-    node = SimpleNamespace(config=SimpleNamespace(option=config.option, pluginmanager=SimpleNamespace(
+    hook = SimpleNamespace(pytest_report_from_serializable=lambda config, data: SimpleNamespace(**data))
+    node = SimpleNamespace(config=SimpleNamespace(option=config.option, hook=hook, pluginmanager=SimpleNamespace(
         getplugin=lambda name: session if name == "dsession" else None)), workerinput={"workerid": "gw0"})
     xdist_spread.pytest_configure_node(node)
     xdist_spread.pytest_configure_node(node)  # a second worker: the session is wrapped once
@@ -77,12 +79,22 @@ def test_a_worker_sends_three_messages_per_passing_test_instead_of_six():
                          ("testreport", _report("teardown")), ("logfinish", where),
                          ("runtest_protocol_complete", {"item_index": 4, "duration": 0.5})):
         interactor.sendevent(name, **kwargs)
-    assert [name for name, _ in sent] == ["testreport", "runtest_protocol_complete"]
+    assert [name for name, _ in sent] == ["runtest_protocol_complete"]
     session.worker_runtest_protocol_complete(node="gw0", **sent[-1][1])
-    assert calls == [("logfinish", {"node": "gw0", **where}),
-                     ("complete", {"node": "gw0", "item_index": 4, "duration": 0.5})]
-    interactor.sendevent("runtest_protocol_complete", item_index=5, duration=0.1)  # nothing held: sent as it is
-    assert sent[-1] == ("runtest_protocol_complete", {"item_index": 5, "duration": 0.1})
+    assert [c[0] for c in calls] == ["report", "logfinish", "complete"]
+    assert calls[0][1] == "gw0" and vars(calls[0][2]) == _report("call")["data"]
+    assert calls[1:] == [("logfinish", {"node": "gw0", **where}),
+                         ("complete", {"node": "gw0", "item_index": 4, "duration": 0.5})]
+    # a failure is sent at once; a teardown's error after a passing call: the dot first, as it happened
+    sent.clear()
+    for name, kwargs in (("testreport", _report("call", "failed")), ("testreport", _report("call")),
+                         ("testreport", _report("teardown", "failed")), ("logfinish", where),
+                         ("runtest_protocol_complete", {"item_index": 5, "duration": 0.1})):
+        interactor.sendevent(name, **kwargs)
+    assert [(n, kw.get("data", {}).get("when"), kw.get("data", {}).get("outcome")) for n, kw in sent] == [
+        ("testreport", "call", "failed"), ("testreport", "call", "passed"), ("testreport", "teardown", "failed"),
+        ("runtest_protocol_complete", None, None)]
+    assert sent[-1][1] == {"item_index": 5, "duration": 0.1, "logfinish": where}
 
 
 @pytest.mark.parametrize("option", [{"verbose": 1}, {"durations": 10}, {"xmlpath": "junit.xml"}])
@@ -105,7 +117,7 @@ def test_this_worker_sends_lean_reports(request):
         pytest.skip("a run without xdist workers, or one that shows every phase")
     interactor = next(p for p in config.pluginmanager.get_plugins() if type(p).__name__ == "WorkerInteractor")
     assert "sendevent" in vars(interactor)  # the instance's own, wrapping the class's method
-    assert config.workerinput.get("mpa_logfinish_carried")  # the installed xdist's controller unpacks logfinish
+    assert config.workerinput.get("mpa_carried")  # the installed xdist's controller unpacks what is carried
 
 
 def test_the_controller_keeps_each_workers_whole_seconds(monkeypatch):
