@@ -183,3 +183,8 @@ def test_the_heaviest_unit_goes_first_and_the_sdk_users_share_one():
     assert to_second[0] == ["tests/test_anthropic_sdk.py::a", "tests/test_llm.py::a"]  # 1.2 s together
     assert to_first[1] == ["tests/test_mid.py::a"]  # then 1 s, and the light file last
     assert to_second[1] == ["tests/test_light.py::a", "tests/test_light.py::b"]
+    positions = sched.registered_collections[first]  # the positions sent above were read from a dict
+    assert isinstance(positions, xdist_spread.Positions) and list(positions) == collection
+    assert xdist_spread.Positions(["a", "b", "a"]).index("a") == 0  # the first, as list.index
+    with pytest.raises(ValueError):
+        positions.index("tests/test_gone.py::a")

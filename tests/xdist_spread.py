@@ -58,7 +58,8 @@ def pytest_xdist_make_scheduler(config, log):
         """Also cheaper bookkeeping for the controller, which runs both for every test's report: a unit's
         seconds are summed once (its tests never change), and ``_pending_of`` skips the units that are
         done (no test of a finished unit is ever pending again) instead of recounting every unit the
-        worker ever had — ~100 units per report, 2,460 reports."""
+        worker ever had — ~100 units per report, 2,460 reports. A worker's collection finds a test's
+        position in a dict (:class:`Positions`) where xdist's ``list.index`` scanned it once per test."""
 
         _seconds_of: dict[str, float]
         _finished: set[int]
@@ -78,6 +79,11 @@ def pytest_xdist_make_scheduler(config, log):
             self.workqueue.move_to_end(max(self.workqueue, key=seconds), last=False)
             super()._assign_work_unit(node)
 
+        def add_node_collection(self, node, collection) -> None:
+            super().add_node_collection(node, collection)
+            if node in self.registered_collections:
+                self.registered_collections[node] = Positions(self.registered_collections[node])
+
         def _pending_of(self, workload) -> int:
             if not hasattr(self, "_finished"):
                 self._finished = set()
@@ -91,6 +97,24 @@ def pytest_xdist_make_scheduler(config, log):
             return pending
 
     return HeaviestFileFirst(config, log)
+
+
+class Positions(list):
+    """A worker's collection (node ids) whose ``index`` is a dict look-up, the first position as ``list.index``
+    gives: xdist finds each test's position to send it, ~3,000 comparisons a test on a 5,800-test list
+    (~0.13 s of the controller's CPU a run)."""
+
+    def index(self, nodeid, *bounds):  # type: ignore[override]
+        if bounds:
+            return super().index(nodeid, *bounds)
+        if not hasattr(self, "_at"):
+            self._at: dict[str, int] = {}
+            for i, n in enumerate(self):
+                self._at.setdefault(n, i)
+        try:
+            return self._at[nodeid]
+        except KeyError:
+            raise ValueError(f"{nodeid!r} is not in the collection") from None
 
 
 def pytest_runtest_logreport(report):
