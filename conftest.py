@@ -31,11 +31,12 @@ sys.dont_write_bytecode = False
 # next run's order) and what a worker tells the controller (lean reports): tests/xdist_spread.py. Its
 # hooks are imported here so pytest registers them with this conftest.
 from tests.xdist_spread import (  # noqa: E402
-    keep_seconds, lean_reports, pytest_runtest_logreport, pytest_testnodedown, pytest_xdist_make_scheduler)
+    keep_seconds, lean_reports, pytest_configure_node, pytest_runtest_logreport, pytest_testnodedown,
+    pytest_xdist_make_scheduler)
 from tests.kbfacts_kept import keep_facts  # noqa: E402  (a KB's facts read once for all the test processes)
 from tests.regex_kept import keep_patterns, save_patterns  # noqa: E402  (patterns compiled once for them all)
 
-__all__ = ["pytest_runtest_logreport", "pytest_testnodedown", "pytest_xdist_make_scheduler"]
+__all__ = ["pytest_configure_node", "pytest_runtest_logreport", "pytest_testnodedown", "pytest_xdist_make_scheduler"]
 
 
 # Garbage collection tuned for the test processes (the library code is untouched). Collection and

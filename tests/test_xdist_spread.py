@@ -54,9 +54,47 @@ def _one_test(interactor) -> list[str]:
 
 
 def test_a_worker_sends_three_messages_per_passing_test_instead_of_six():
+    """Three; one where the controller unpacks the call's dot and ``logfinish`` carried in
+    ``runtest_protocol_complete``, which it then handles as the three messages, in their order."""
     config, interactor = _config()
     assert xdist_spread.lean_reports(config)
     assert _one_test(interactor) == ["testreport:call", "logfinish", "runtest_protocol_complete"]
+
+    calls: list[tuple] = []
+    session = SimpleNamespace(worker_testreport=lambda **kw: calls.append(("report", kw["node"], kw["rep"])),
+                              worker_logfinish=lambda **kw: calls.append(("logfinish", kw)),
+                              worker_runtest_protocol_complete=lambda **kw: calls.append(("complete", kw)))
+    hook = SimpleNamespace(pytest_report_from_serializable=lambda config, data: SimpleNamespace(**data))
+    node = SimpleNamespace(config=SimpleNamespace(option=config.option, hook=hook, pluginmanager=SimpleNamespace(
+        getplugin=lambda name: session if name == "dsession" else None)), workerinput={"workerid": "gw0"})
+    xdist_spread.pytest_configure_node(node)
+    xdist_spread.pytest_configure_node(node)  # a second worker: the session is wrapped once
+    config, interactor = _config()
+    config.workerinput = node.workerinput
+    sent: list[tuple] = []
+    interactor.sendevent = lambda name, **kw: sent.append((name, kw))
+    assert xdist_spread.lean_reports(config)
+    where = {"nodeid": "tests/test_x.py::test_a", "location": ("tests/test_x.py", 3, "test_a")}
+    for name, kwargs in (("logstart", where), ("testreport", _report("setup")), ("testreport", _report("call")),
+                         ("testreport", _report("teardown")), ("logfinish", where),
+                         ("runtest_protocol_complete", {"item_index": 4, "duration": 0.5})):
+        interactor.sendevent(name, **kwargs)
+    assert [name for name, _ in sent] == ["runtest_protocol_complete"]
+    session.worker_runtest_protocol_complete(node="gw0", **sent[-1][1])
+    assert [c[0] for c in calls] == ["report", "logfinish", "complete"]
+    assert calls[0][1] == "gw0" and vars(calls[0][2]) == _report("call")["data"]
+    assert calls[1:] == [("logfinish", {"node": "gw0", **where}),
+                         ("complete", {"node": "gw0", "item_index": 4, "duration": 0.5})]
+    # a failure is sent at once; a teardown's error after a passing call: the dot first, as it happened
+    sent.clear()
+    for name, kwargs in (("testreport", _report("call", "failed")), ("testreport", _report("call")),
+                         ("testreport", _report("teardown", "failed")), ("logfinish", where),
+                         ("runtest_protocol_complete", {"item_index": 5, "duration": 0.1})):
+        interactor.sendevent(name, **kwargs)
+    assert [(n, kw.get("data", {}).get("when"), kw.get("data", {}).get("outcome")) for n, kw in sent] == [
+        ("testreport", "call", "failed"), ("testreport", "call", "passed"), ("testreport", "teardown", "failed"),
+        ("runtest_protocol_complete", None, None)]
+    assert sent[-1][1] == {"item_index": 5, "duration": 0.1, "logfinish": where}
 
 
 @pytest.mark.parametrize("option", [{"verbose": 1}, {"durations": 10}, {"xmlpath": "junit.xml"}])
@@ -79,6 +117,7 @@ def test_this_worker_sends_lean_reports(request):
         pytest.skip("a run without xdist workers, or one that shows every phase")
     interactor = next(p for p in config.pluginmanager.get_plugins() if type(p).__name__ == "WorkerInteractor")
     assert "sendevent" in vars(interactor)  # the instance's own, wrapping the class's method
+    assert config.workerinput.get("mpa_carried")  # the installed xdist's controller unpacks what is carried
 
 
 def test_the_controller_keeps_each_workers_whole_seconds(monkeypatch):
@@ -144,3 +183,8 @@ def test_the_heaviest_unit_goes_first_and_the_sdk_users_share_one():
     assert to_second[0] == ["tests/test_anthropic_sdk.py::a", "tests/test_llm.py::a"]  # 1.2 s together
     assert to_first[1] == ["tests/test_mid.py::a"]  # then 1 s, and the light file last
     assert to_second[1] == ["tests/test_light.py::a", "tests/test_light.py::b"]
+    positions = sched.registered_collections[first]  # the positions sent above were read from a dict
+    assert isinstance(positions, xdist_spread.Positions) and list(positions) == collection
+    assert xdist_spread.Positions(["a", "b", "a"]).index("a") == 0  # the first, as list.index
+    with pytest.raises(ValueError):
+        positions.index("tests/test_gone.py::a")

@@ -17,6 +17,10 @@ this module is not a plugin of its own. Three things, all about wall time on few
   ``logstart`` when the terminal prints no test names. A worker leaves those out (~1.3–1.8 s of CPU per
   run measured, ~25 % of that overhead); every failure, error, skip and captured output is still sent.
   With ``-v``, ``--durations`` or ``--junitxml`` — which show or record those phases — everything is sent.
+  A test's ``logfinish`` (the terminal's progress column) and the report of a call that passed and captured
+  nothing (a dot) also ride in its ``runtest_protocol_complete``, which always follows them, when the controller
+  says it unpacks them (:func:`pytest_configure_node`): one message per passing test, not three (~70 µs of CPU
+  per message measured on 8,000 empty tests, ~0.8 s a run). A failure, error or skip is still sent at once.
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ import pytest
 
 SECONDS_KEY = "mpa/test_seconds"
 _WORKER_SECONDS = "mpa_test_seconds"  # the key of a worker's seconds in its ``workeroutput``
+_CARRIED = "mpa_carried"  # in a worker's ``workerinput``: the controller unpacks what runtest_protocol_complete carries
 _seconds: dict[str, float] = {}
 
 # The files that import the anthropic SDK (~1.2 s of CPU in each process that imports it) are one unit,
@@ -53,7 +58,8 @@ def pytest_xdist_make_scheduler(config, log):
         """Also cheaper bookkeeping for the controller, which runs both for every test's report: a unit's
         seconds are summed once (its tests never change), and ``_pending_of`` skips the units that are
         done (no test of a finished unit is ever pending again) instead of recounting every unit the
-        worker ever had — ~100 units per report, 2,460 reports."""
+        worker ever had — ~100 units per report, 2,460 reports. A worker's collection finds a test's
+        position in a dict (:class:`Positions`) where xdist's ``list.index`` scanned it once per test."""
 
         _seconds_of: dict[str, float]
         _finished: set[int]
@@ -73,6 +79,11 @@ def pytest_xdist_make_scheduler(config, log):
             self.workqueue.move_to_end(max(self.workqueue, key=seconds), last=False)
             super()._assign_work_unit(node)
 
+        def add_node_collection(self, node, collection) -> None:
+            super().add_node_collection(node, collection)
+            if node in self.registered_collections:
+                self.registered_collections[node] = Positions(self.registered_collections[node])
+
         def _pending_of(self, workload) -> int:
             if not hasattr(self, "_finished"):
                 self._finished = set()
@@ -86,6 +97,24 @@ def pytest_xdist_make_scheduler(config, log):
             return pending
 
     return HeaviestFileFirst(config, log)
+
+
+class Positions(list):
+    """A worker's collection (node ids) whose ``index`` is a dict look-up, the first position as ``list.index``
+    gives: xdist finds each test's position to send it, ~3,000 comparisons a test on a 5,800-test list
+    (~0.13 s of the controller's CPU a run)."""
+
+    def index(self, nodeid, *bounds):  # type: ignore[override]
+        if bounds:
+            return super().index(nodeid, *bounds)
+        if not hasattr(self, "_at"):
+            self._at: dict[str, int] = {}
+            for i, n in enumerate(self):
+                self._at.setdefault(n, i)
+        try:
+            return self._at[nodeid]
+        except KeyError:
+            raise ValueError(f"{nodeid!r} is not in the collection") from None
 
 
 def pytest_runtest_logreport(report):
@@ -143,9 +172,65 @@ def lean_reports(config) -> bool:
     if send is None:
         return False
 
+    carry = bool(config.workerinput.get(_CARRIED))
+    held: dict[str, Any] = {}
+
     def sendevent(name: str, **kwargs: Any) -> None:
-        if not unshown(name, kwargs):
-            send(name, **kwargs)
+        if unshown(name, kwargs):
+            return
+        if carry and (name == "logfinish" or (name == "testreport" and a_dot(kwargs))):
+            held[name] = kwargs  # sent inside the test's runtest_protocol_complete, next
+            return
+        if carry and name == "runtest_protocol_complete" and held:
+            kwargs = {**kwargs, **held}
+            held.clear()
+        elif "testreport" in held:  # a teardown's error: the call's dot goes first, as it happened
+            send("testreport", **held.pop("testreport"))
+        send(name, **kwargs)
 
     interactor.sendevent = sendevent
+    return True
+
+
+def a_dot(kwargs: dict[str, Any]) -> bool:
+    """A call's report that the terminal shows as a dot: it passed and captured nothing."""
+    data = kwargs.get("data") or {}
+    return data.get("when") == "call" and data.get("outcome") == "passed" and not data.get("sections")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """The controller, as it starts each worker: if its xdist session has the three methods a worker's events
+    call, it unpacks a report and a ``logfinish`` carried in ``runtest_protocol_complete`` (:func:`lean_reports`)
+    and calls them as the three messages would have, in the same order; it tells the worker so. Otherwise the
+    worker sends them on their own, as before."""
+    if shows_every_phase(node.config) or not carried(node.config, node.config.pluginmanager.getplugin("dsession")):
+        return
+    node.workerinput[_CARRIED] = True
+
+
+def carried(config, dsession) -> bool:
+    """Wraps ``dsession.worker_runtest_protocol_complete`` (once) to unpack what it carries first: the report read
+    back as xdist reads a ``testreport`` message, then ``logfinish``."""
+    complete = getattr(dsession, "worker_runtest_protocol_complete", None)
+    report = getattr(dsession, "worker_testreport", None)
+    finish = getattr(dsession, "worker_logfinish", None)
+    if complete is None or report is None or finish is None:
+        return False
+    if getattr(complete, "unpacks_carried", False):
+        return True
+
+    def worker_runtest_protocol_complete(node, item_index: int, duration: float, testreport: dict | None = None,
+                                         logfinish: dict[str, Any] | None = None) -> None:
+        if testreport is not None:
+            rep = config.hook.pytest_report_from_serializable(config=config, data=testreport["data"])
+            if testreport.get("item_index") is not None:
+                rep.item_index = testreport["item_index"]
+            report(node=node, rep=rep)
+        if logfinish is not None:
+            finish(node=node, **logfinish)
+        complete(node=node, item_index=item_index, duration=duration)
+
+    worker_runtest_protocol_complete.unpacks_carried = True  # type: ignore[attr-defined]
+    dsession.worker_runtest_protocol_complete = worker_runtest_protocol_complete
     return True
