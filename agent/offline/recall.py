@@ -16,7 +16,7 @@ import operator
 
 from agent.offline import kblabels
 from agent.offline.memory import Memory, remember as _fold
-from agent.offline.shallow import copied
+from agent.offline.shallow import copied, with_containers
 from agent.offline.toolread import ToolOutcome
 
 KEPT = 512
@@ -33,7 +33,7 @@ def remember_keyed(history: list[tuple[str, list[ToolOutcome]]]) -> tuple[Memory
     """(:func:`remember` of ``history``, the key its slots are kept under: everything the fold read, hashable) — for
     a caller that keeps what it reads with the slots (:mod:`~agent.offline.turnread`)."""
     mem, own, key = _slots(history)
-    return (mem if own else _copy(mem)), key
+    return (mem if own else copy_slots(mem)), key
 
 
 def read(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
@@ -51,12 +51,12 @@ def _slots(history: list[tuple[str, list[ToolOutcome]]]) -> tuple[Memory, bool, 
         k -= 1
     if kept is not None and k == len(keys):
         return kept, False, (state, *keys)
-    mem = _copy(kept) if kept is not None else Memory()
+    mem = copy_slots(kept) if kept is not None else Memory()
     for i in range(k, len(keys)):
         _fold([history[i]], mem)
         if len(_KEPT) >= KEPT:
             _KEPT.clear()
-        _KEPT[(state, *keys[:i + 1])] = _copy(mem)
+        _KEPT[(state, *keys[:i + 1])] = copy_slots(mem)
     return mem, True, (state, *keys)
 
 
@@ -76,14 +76,6 @@ _PASSAGE = operator.itemgetter("id", "source", "text")
 def copy_slots(mem: Memory) -> Memory:
     """A copy of the slots ``mem`` that no change to them reaches (each list, dict and set, and the calculation,
     copied): what every caller of :func:`remember` is handed."""
-    return _copy(mem)
-
-
-def _copy(mem: Memory) -> Memory:
-    out = copied(mem)
-    held = out.__dict__  # (a dataclass's fields are plain attributes: its __dict__ holds each)
-    for name in _FIELDS:
-        if isinstance(v := held[name], (list, dict, set)):
-            held[name] = v.copy()
+    out = with_containers(mem, _FIELDS)
     out.calc = copied(mem.calc)
     return out

@@ -1,4 +1,5 @@
-"""A shallow copy of one of the offline agent's plain records (a parse, its numbers and calculation, the slots).
+"""A shallow copy of one of the offline agent's plain records (a parse, its numbers and calculation, the slots), and
+the same copy with its lists, dicts and sets copied too (what a cached parse or slots are handed out as).
 
 Why: every reading of a message hands out a copy of the cached parse (:func:`agent.offline.parse.parse`, ~17 times a
 turn) and every fold of the conversation's slots hands out a copy of the kept ones (:mod:`agent.offline.recall`);
@@ -35,4 +36,16 @@ def copied(obj):
         return copy.copy(obj)
     out = cls.__new__(cls)
     out.__dict__.update(obj.__dict__)
+    return out
+
+
+def with_containers(obj, names=None):
+    """:func:`copied` of ``obj`` with each list, dict and set attribute copied too — those among ``names``, or all —
+    so no change to the copy's containers reaches ``obj`` (the slots handed out by :mod:`agent.offline.recall`, the
+    turn's reading by :mod:`agent.offline.turnread`)."""
+    out = copied(obj)
+    held = out.__dict__  # (a dataclass's fields are plain attributes: its __dict__ holds each)
+    for name in (names if names is not None else list(held)):
+        if isinstance(v := held[name], (list, dict, set)):
+            held[name] = v.copy()
     return out

@@ -19,7 +19,7 @@ from agent.offline import ownbiz, readingstate
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
 from agent.offline.recall import copy_slots, outcome_key, remember_keyed
-from agent.offline.shallow import copied
+from agent.offline.shallow import copied, with_containers
 
 
 def read(agent: Any, text: str, history: list, previous: tuple | None,
@@ -46,11 +46,8 @@ def _previous_key(previous: tuple | None) -> tuple | None:
 
 def _copies(p: Parsed, mem: Memory) -> tuple[Parsed, Memory]:
     """A copy of the parse and of the slots that no later change to either reaches (module doc)."""
-    out = copied(p)
+    out = with_containers(p)
     held = out.__dict__
-    for k, v in held.items():
-        if isinstance(v, (list, dict, set)):
-            held[k] = v.copy()
     held["numbers"] = [copied(n) for n in p.numbers]
     slots = copy_slots(mem)
     held["calc"] = slots.calc if p.calc is not None and p.calc is mem.calc else copied(p.calc)
