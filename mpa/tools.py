@@ -33,7 +33,6 @@ import copy
 import logging
 import re
 import time
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -198,33 +197,27 @@ class ToolInputError(ValueError):
     """The input does not fit the tool's schema; the message tells the model how to fix it."""
 
 
-_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str, dict[int, str], str, str | None]]" = weakref.WeakKeyDictionary()
-
-
-# The same words for another engine over the same KB text, kept by that text (bounded: cleared when full). Why: the
-# tests build ~80 engines over ~50 distinct KB texts, and each new engine read them again (~8 ms each); every part is
-# read from the KB's documents alone (its tables, facts and notes: no setting, no chunk boundary), so the text, in
-# the documents' order, is the whole key.
-_OWN_BY_TEXT: dict[tuple, tuple] = {}
+# The words are kept by the KB's text (bounded: cleared when full). Why: every executor describes its tools in them
+# (the tests build ~2,500 executors over ~80 engines of ~50 distinct KB texts; reading them costs ~8 ms); every part
+# is read from the KB's documents alone (its tables, facts and notes: no setting, no chunk boundary), so the text, in
+# the documents' order, is the whole key — another engine over the same documents reuses them.
+_OWN_BY_TEXT: dict[tuple, tuple[str | None, str, str, dict[int, str], str, str | None]] = {}
 _BY_TEXT_KEPT = 32
 
 
 def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str], str, str | None]:
     """What the tool descriptions say of this KB's own words (its step word, metrics, verticals, its
-    framework's steps, platforms): read once per parsed KB (``lookups.tables``), not for every executor."""
-    t = lookups.tables(engine)
-    if t not in _OWN_WORDS:
-        docs = list(t.texts.items())
-        if (words := _OWN_BY_TEXT.get(key := tuple(docs))) is None:
-            words = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
-                     framework_steps(docs), kb_platform_note(engine, list(dict.fromkeys(  # "In-Game" of "IN-GAME CPM"
-                         subjects(engine, facts(engine)) + sorted(publisher.names(facts(engine))) + kind_rows(facts(engine))))),
-                     framework_title(docs))
-            if len(_OWN_BY_TEXT) >= _BY_TEXT_KEPT:
-                _OWN_BY_TEXT.clear()
-            _OWN_BY_TEXT[key] = words
-        _OWN_WORDS[t] = words
-    return _OWN_WORDS[t]
+    framework's steps, platforms): read once per KB text (above), not for every executor."""
+    docs = list(lookups.tables(engine).texts.items())
+    if (words := _OWN_BY_TEXT.get(key := tuple(docs))) is None:
+        words = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
+                 framework_steps(docs), kb_platform_note(engine, list(dict.fromkeys(  # "In-Game" of "IN-GAME CPM"
+                     subjects(engine, facts(engine)) + sorted(publisher.names(facts(engine))) + kind_rows(facts(engine))))),
+                 framework_title(docs))
+        if len(_OWN_BY_TEXT) >= _BY_TEXT_KEPT:
+            _OWN_BY_TEXT.clear()
+        _OWN_BY_TEXT[key] = words
+    return words
 
 
 def _steps_tool(steps: dict[int, str], word: str | None, title: str | None = None) -> dict[str, Any]:
